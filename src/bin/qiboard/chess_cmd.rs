@@ -1,0 +1,43 @@
+//! `qiboard bb chess` and `qiboard attacks chess`.
+
+use qiboard::chess::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+    Bitboard, Color, Square,
+};
+
+use crate::UsageError;
+
+const PIECES: &str = "rook, bishop, queen, knight, king, pawn-white, pawn-black";
+
+fn parse_set(text: &str) -> Result<Bitboard, UsageError> {
+    text.parse().map_err(|e| UsageError(format!("{e}")))
+}
+
+/// Diagram, then the rank string alone on a line, then hex.
+fn show(set: Bitboard) -> String {
+    format!("{}{set}\n{:#018x}\n", set.diagram(), set.0)
+}
+
+pub fn bitboard(text: &str) -> Result<String, UsageError> {
+    parse_set(text).map(show)
+}
+
+pub fn attacks(piece: &str, square: &str, occupancy: Option<&str>) -> Result<String, UsageError> {
+    let square: Square = square.parse().map_err(|e| UsageError(format!("{e}")))?;
+    let occupied = occupancy.map(parse_set).transpose()?.unwrap_or_default();
+    let set = match piece {
+        "rook" => rook_attacks(square, occupied),
+        "bishop" => bishop_attacks(square, occupied),
+        "queen" => queen_attacks(square, occupied),
+        "knight" => knight_attacks(square),
+        "king" => king_attacks(square),
+        "pawn-white" => pawn_attacks(Color::White, square),
+        "pawn-black" => pawn_attacks(Color::Black, square),
+        other => {
+            return Err(UsageError(format!(
+                "unknown chess piece {other:?}; expected one of: {PIECES}"
+            )))
+        }
+    };
+    Ok(show(set))
+}

@@ -1,0 +1,72 @@
+//! The `qiboard` command line.
+
+mod chess_cmd;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+#[derive(Parser)]
+#[command(
+    name = "qiboard",
+    version,
+    about = "Chess and xiangqi board tables, attacks and bitboards"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Game {
+    Chess,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print a bitboard as a diagram, its rank string and its hex value.
+    Bb {
+        game: Game,
+        /// Rank string (rank 8 first, `/`-separated) or 0x hex.
+        set: String,
+    },
+    /// Print the squares a piece attacks from a square.
+    Attacks {
+        game: Game,
+        /// rook, bishop, queen, knight, king, pawn-white or pawn-black.
+        piece: String,
+        /// The piece's square, e.g. d4.
+        square: String,
+        /// Occupied squares as a rank string or 0x hex (default: empty board).
+        occupancy: Option<String>,
+    },
+}
+
+/// A failure to report as `error: …` with exit code 2.
+pub struct UsageError(pub String);
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Bb {
+            game: Game::Chess,
+            set,
+        } => chess_cmd::bitboard(&set),
+        Command::Attacks {
+            game: Game::Chess,
+            piece,
+            square,
+            occupancy,
+        } => chess_cmd::attacks(&piece, &square, occupancy.as_deref()),
+    };
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(UsageError(why)) => {
+            eprintln!("error: {why}");
+            ExitCode::from(2)
+        }
+    }
+}

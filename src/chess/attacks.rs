@@ -1,0 +1,83 @@
+//! Attack lookups: each one a read of a generated table.
+
+use super::tables::{
+    Magic, BETWEEN, BISHOP_MAGICS, KING_ATTACKS, KNIGHT_ATTACKS, LINE, PAWN_ATTACKS, ROOK_MAGICS,
+    SLIDER_ATTACKS,
+};
+use super::{Bitboard, Color, Square};
+
+/// Squares a knight on `square` attacks.
+///
+/// ```
+/// use qiboard::chess::{knight_attacks, Square};
+/// // The eight targets of a knight on d4 (seed 003's example).
+/// assert_eq!(
+///     knight_attacks(Square::D4).to_string(),
+///     "00000000/00000000/00101000/01000100/00000000/01000100/00101000/00000000"
+/// );
+/// ```
+#[inline]
+pub const fn knight_attacks(square: Square) -> Bitboard {
+    Bitboard(KNIGHT_ATTACKS[square as usize])
+}
+
+/// Squares a king on `square` attacks.
+#[inline]
+pub const fn king_attacks(square: Square) -> Bitboard {
+    Bitboard(KING_ATTACKS[square as usize])
+}
+
+/// Squares a pawn of `color` on `square` attacks (its diagonal captures).
+#[inline]
+pub const fn pawn_attacks(color: Color, square: Square) -> Bitboard {
+    Bitboard(PAWN_ATTACKS[color as usize][square as usize])
+}
+
+#[inline]
+const fn magic_lookup(magic: &Magic, occupied: Bitboard) -> Bitboard {
+    let index = (occupied.0 & magic.mask).wrapping_mul(magic.factor) >> magic.shift;
+    Bitboard(SLIDER_ATTACKS[magic.offset as usize + index as usize])
+}
+
+/// Squares a rook on `square` attacks, given the occupied squares: each ray
+/// runs up to and including the first occupied square.
+///
+/// ```
+/// use qiboard::chess::{rook_attacks, Bitboard, Square};
+/// // Seed 003: the squares a rook on d1 attacks that black pieces occupy.
+/// let black: Bitboard = [Square::D5, Square::H1, Square::H8].into_iter().collect();
+/// assert_eq!(
+///     (rook_attacks(Square::D1, black) & black).to_string(),
+///     "00000000/00000000/00000000/00010000/00000000/00000000/00000000/00000001"
+/// );
+/// ```
+#[inline]
+pub const fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    magic_lookup(&ROOK_MAGICS[square as usize], occupied)
+}
+
+/// Squares a bishop on `square` attacks, given the occupied squares.
+#[inline]
+pub const fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    magic_lookup(&BISHOP_MAGICS[square as usize], occupied)
+}
+
+/// Squares a queen on `square` attacks, given the occupied squares.
+#[inline]
+pub const fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    Bitboard(rook_attacks(square, occupied).0 | bishop_attacks(square, occupied).0)
+}
+
+/// Squares strictly between `a` and `b` if they share a rank, file or
+/// diagonal; empty otherwise.
+#[inline]
+pub const fn between(a: Square, b: Square) -> Bitboard {
+    Bitboard(BETWEEN[a as usize][b as usize])
+}
+
+/// The whole rank, file or diagonal through `a` and `b` (both included) if
+/// they are aligned; empty otherwise.
+#[inline]
+pub const fn line(a: Square, b: Square) -> Bitboard {
+    Bitboard(LINE[a as usize][b as usize])
+}
