@@ -1,0 +1,179 @@
+//! Every chess lookup against a direct computation written here, apart
+//! from the generator.
+
+use proptest::prelude::*;
+use qiboard::chess::*;
+
+fn on_board(file: i32, rank: i32) -> Option<Square> {
+    Square::from_file_rank(usize::try_from(file).ok()?, usize::try_from(rank).ok()?)
+}
+
+fn ray_scan(square: Square, occupied: Bitboard, directions: &[(i32, i32)]) -> Bitboard {
+    let mut attacks = Bitboard::EMPTY;
+    for &(df, dr) in directions {
+        let (mut file, mut rank) = (square.file() as i32, square.rank() as i32);
+        while let Some(next) = on_board(file + df, rank + dr) {
+            attacks = attacks.with(next);
+            if occupied.contains(next) {
+                break;
+            }
+            (file, rank) = (file + df, rank + dr);
+        }
+    }
+    attacks
+}
+
+const ROOK: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+const BISHOP: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+fn leaper(square: Square, accept: impl Fn(i32, i32) -> bool) -> Bitboard {
+    Square::ALL
+        .into_iter()
+        .filter(|target| {
+            let df = target.file() as i32 - square.file() as i32;
+            let dr = target.rank() as i32 - square.rank() as i32;
+            accept(df, dr)
+        })
+        .collect()
+}
+
+#[test]
+fn leapers_match_direct_computation() {
+    for square in Square::ALL {
+        assert_eq!(
+            knight_attacks(square),
+            leaper(square, |df, dr| df * df + dr * dr == 5),
+            "knight {square}"
+        );
+        assert_eq!(
+            king_attacks(square),
+            leaper(square, |df, dr| (df, dr) != (0, 0)
+                && df.abs() <= 1
+                && dr.abs() <= 1),
+            "king {square}"
+        );
+        assert_eq!(
+            pawn_attacks(Color::White, square),
+            leaper(square, |df, dr| dr == 1 && df.abs() == 1)
+        );
+        assert_eq!(
+            pawn_attacks(Color::Black, square),
+            leaper(square, |df, dr| dr == -1 && df.abs() == 1)
+        );
+    }
+}
+
+#[test]
+fn sliders_on_empty_and_full_boards() {
+    for square in Square::ALL {
+        for occupied in [Bitboard::EMPTY, Bitboard::FULL, !square.bitboard()] {
+            assert_eq!(
+                rook_attacks(square, occupied),
+                ray_scan(square, occupied, &ROOK)
+            );
+            assert_eq!(
+                bishop_attacks(square, occupied),
+                ray_scan(square, occupied, &BISHOP)
+            );
+        }
+    }
+}
+
+#[test]
+fn between_and_line_match_ray_scans() {
+    for a in Square::ALL {
+        for b in Square::ALL {
+            let aligned = [&ROOK[..], &BISHOP[..]]
+                .into_iter()
+                .find(|directions| ray_scan(a, Bitboard::EMPTY, directions).contains(b));
+            let (expected_between, expected_line) = match aligned {
+                Some(directions) if a != b => (
+                    ray_scan(a, b.bitboard(), directions) & ray_scan(b, a.bitboard(), directions),
+                    // The line: squares c where a, b, c are collinear along the directions.
+                    Square::ALL
+                        .into_iter()
+                        .filter(|&c| {
+                            c == a
+                                || c == b
+                                || (ray_scan(a, Bitboard::EMPTY, directions).contains(c)
+                                    && ray_scan(b, Bitboard::EMPTY, directions).contains(c)
+                                    && collinear(a, b, c))
+                        })
+                        .collect(),
+                ),
+                _ => (Bitboard::EMPTY, Bitboard::EMPTY),
+            };
+            assert_eq!(between(a, b), expected_between, "between {a} {b}");
+            assert_eq!(line(a, b), expected_line, "line {a} {b}");
+        }
+    }
+}
+
+fn collinear(a: Square, b: Square, c: Square) -> bool {
+    let (ax, ay) = (a.file() as i32, a.rank() as i32);
+    let (bx, by) = (b.file() as i32, b.rank() as i32);
+    let (cx, cy) = (c.file() as i32, c.rank() as i32);
+    (bx - ax) * (cy - ay) == (by - ay) * (cx - ax)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4096))]
+
+    #[test]
+    fn sliders_match_ray_scan(index in 0usize..64, occupied in any::<u64>(), sparse in any::<u64>()) {
+        let square = Square::new(index).unwrap();
+        // Mix dense and sparse boards: real positions are mostly sparse.
+        for occupied in [Bitboard(occupied), Bitboard(occupied & sparse)] {
+            prop_assert_eq!(rook_attacks(square, occupied), ray_scan(square, occupied, &ROOK));
+            prop_assert_eq!(bishop_attacks(square, occupied), ray_scan(square, occupied, &BISHOP));
+            prop_assert_eq!(queen_attacks(square, occupied), rook_attacks(square, occupied) | bishop_attacks(square, occupied));
+        }
+    }
+
+    #[test]
+    fn bitboard_text_round_trips(bits in any::<u64>()) {
+        let set = Bitboard(bits);
+        prop_assert_eq!(set.to_string().parse::<Bitboard>(), Ok(set));
+        prop_assert_eq!(format!("{:#x}", set).parse::<Bitboard>(), Ok(set));
+        prop_assert_eq!(set.iter().count() as u32, set.count());
+        prop_assert_eq!(set.iter().collect::<Bitboard>(), set);
+    }
+
+    #[test]
+    fn bitboard_parser_never_panics(text in "\\PC{0,80}") {
+        let _ = text.parse::<Bitboard>();
+        let _ = text.parse::<Square>();
+    }
+}
+
+#[test]
+fn squares_print_and_parse() {
+    for square in Square::ALL {
+        assert_eq!(square.to_string().parse::<Square>(), Ok(square));
+    }
+    assert_eq!(Square::E4.to_string(), "e4");
+    for bad in ["", "e", "e9", "i1", "E4", "e44", "4e"] {
+        assert!(bad.parse::<Square>().is_err(), "{bad:?}");
+    }
+}
+
+#[test]
+fn bitboard_parse_errors_name_the_problem() {
+    let short = "0000/1111".parse::<Bitboard>().unwrap_err().to_string();
+    assert!(short.contains("8 ranks"), "{short}");
+    let digit = "00000000/00000000/00000000/00000000/00000000/00102000/10000001/00000000"
+        .parse::<Bitboard>()
+        .unwrap_err()
+        .to_string();
+    assert!(digit.contains("rank 3") && digit.contains("'2'"), "{digit}");
+    assert!("0xzz".parse::<Bitboard>().is_err());
+}
+
+#[test]
+fn diagram_marks_members() {
+    let diagram = Bitboard::EMPTY.with(Square::A1).with(Square::H8).diagram();
+    let lines: Vec<&str> = diagram.lines().collect();
+    assert_eq!(lines[0], "8 . . . . . . . 1");
+    assert_eq!(lines[7], "1 1 . . . . . . .");
+    assert_eq!(lines[8], "  a b c d e f g h");
+}
