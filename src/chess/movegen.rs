@@ -287,10 +287,9 @@ impl Position {
         if capturers.is_empty() {
             return;
         }
-        let victim = match cx.us {
-            Color::White => Square::ALL[(to.index() - 8) & 63],
-            Color::Black => Square::ALL[(to.index() + 8) & 63],
-        };
+        // The captured pawn stands one rank nearer the capturer's side:
+        // rank 5 for an en passant square on rank 6, rank 4 for rank 3.
+        let victim = Square::ALL[to.index() ^ 8];
         let queens = self.by_kind[PieceKind::Queen.index()];
         let theirs = cx.theirs - victim.bitboard();
         let straight = (self.by_kind[PieceKind::Rook.index()] | queens) & theirs;
