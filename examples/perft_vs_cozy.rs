@@ -1,8 +1,13 @@
 //! qiboard's perft beside cozy-chess's, in one run, one thread, both with
 //! bulk counting at the last ply (cozy-chess: the sizes of its per-piece
-//! move sets; qiboard: `count_legal_moves`).
+//! move sets; qiboard: `count_legal_moves`). Each side's best round counts;
+//! times are the thread's CPU time on Linux, so that other processes on a
+//! shared machine disturb the figures less.
 //!
-//! `cargo run --release --example perft_vs_cozy [rounds]`
+//! `cargo run --release --example perft_vs_cozy [rounds] [only]`
+//!
+//! `only` (`qiboard` or `cozy`) runs one side alone, e.g. under
+//! `perf stat -e cycles:u`, which machine load disturbs less than wall time.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -29,16 +34,24 @@ fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     nodes
 }
 
-/// Best of `rounds` timings of `run`, with the node count it returned.
-fn best_of(rounds: u32, mut run: impl FnMut() -> u64) -> (u64, Duration) {
-    let mut best = Duration::MAX;
-    let mut nodes = 0;
-    for _ in 0..rounds {
-        let start = Instant::now();
-        nodes = black_box(run());
-        best = best.min(start.elapsed());
-    }
-    (nodes, best)
+/// This thread's CPU time so far, from Linux's schedstat (time spent
+/// running, not waiting for a core that another process holds).
+fn cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(nanos))
+}
+
+/// Nodes counted by `run` and the time it took: CPU time where Linux
+/// reports it, else wall time.
+fn timed(run: impl FnOnce() -> u64) -> (u64, Duration) {
+    let (wall, cpu) = (Instant::now(), cpu_time());
+    let nodes = black_box(run());
+    let time = match (cpu, cpu_time()) {
+        (Some(before), Some(after)) => after.saturating_sub(before),
+        _ => wall.elapsed(),
+    };
+    (nodes, time)
 }
 
 fn mnps(nodes: u64, time: Duration) -> f64 {
@@ -46,10 +59,11 @@ fn mnps(nodes: u64, time: Duration) -> f64 {
 }
 
 fn main() {
-    let rounds: u32 = std::env::args()
-        .nth(1)
-        .and_then(|arg| arg.parse().ok())
-        .unwrap_or(3);
+    let mut args = std::env::args().skip(1);
+    let rounds: u32 = args.next().and_then(|arg| arg.parse().ok()).unwrap_or(3);
+    let only = args.next();
+    let run_ours = only.as_deref() != Some("cozy");
+    let run_cozy = only.as_deref() != Some("qiboard");
     let cases = [
         (
             "start",
@@ -66,14 +80,27 @@ fn main() {
     for (name, fen, depth) in cases {
         let ours = Position::from_fen(fen).expect("valid FEN");
         let theirs = cozy_chess::Board::from_fen(fen, false).expect("valid FEN");
-        // Alternate the two so that both see the same machine load.
+        // Alternate the two so that both see the same machine load; keep
+        // each one's best round.
         let mut our_best = (0, Duration::MAX);
         let mut their_best = (0, Duration::MAX);
         for _ in 0..rounds {
-            let run = best_of(1, || black_box(&ours).perft(depth));
-            our_best = (run.0, our_best.1.min(run.1));
-            let run = best_of(1, || cozy_perft(black_box(&theirs), depth));
-            their_best = (run.0, their_best.1.min(run.1));
+            if run_ours {
+                let (nodes, time) = timed(|| black_box(&ours).perft(depth));
+                our_best = (nodes, our_best.1.min(time));
+            }
+            if run_cozy {
+                let (nodes, time) = timed(|| cozy_perft(black_box(&theirs), depth));
+                their_best = (nodes, their_best.1.min(time));
+            }
+        }
+        if !(run_ours && run_cozy) {
+            let (nodes, time) = if run_ours { our_best } else { their_best };
+            println!(
+                "{name:<9} {depth:>5} {nodes:>12} {:>8.1} Mnps",
+                mnps(nodes, time)
+            );
+            continue;
         }
         assert_eq!(our_best.0, their_best.0, "node counts differ on {name}");
         let (ours_mnps, theirs_mnps) = (

@@ -106,6 +106,44 @@ const fn shift(set: u64, delta: i32) -> u64 {
     }
 }
 
+/// The enemy's pieces, grouped by how they attack.
+struct Enemy {
+    pawns: Bitboard,
+    knights: Bitboard,
+    king: Bitboard,
+    /// Rooks and queens.
+    straight: Bitboard,
+    /// Bishops and queens.
+    diagonal: Bitboard,
+}
+
+const RANK_1: u64 = 0xff;
+const A1_H8: u64 = 0x8040_2010_0804_0201;
+const H1_A8: u64 = 0x0102_0408_1020_4080;
+
+/// The rank and file through `square`, by arithmetic: a filter that spares
+/// a magic lookup (and its cache miss) when no rook or queen is in line.
+#[inline(always)]
+const fn rook_lines(square: Square) -> Bitboard {
+    Bitboard(RANK_1 << (8 * square.rank()) | FILE_A << square.file())
+}
+
+/// The two diagonals through `square`, by arithmetic (see [`rook_lines`]).
+#[inline(always)]
+const fn bishop_lines(square: Square) -> Bitboard {
+    let (file, rank) = (square.file() as i32, square.rank() as i32);
+    // Shifting a whole diagonal by ranks moves it sideways without wrapping.
+    let diagonal = shift(A1_H8, 8 * (rank - file));
+    let anti_diagonal = shift(H1_A8, 8 * (file + rank - 7));
+    Bitboard(diagonal | anti_diagonal)
+}
+
+/// What the king's own moves found out about the squares around it.
+struct KingSquares {
+    safe: Bitboard,
+    attacked: Bitboard,
+}
+
 /// Board facts every piece's generation needs.
 struct Context {
     us: Color,
@@ -148,10 +186,25 @@ impl Position {
         (checkers, pinned)
     }
 
-    /// Whether the enemy attacks `square` once our king has left its square.
+    /// Whether no enemy piece attacks `square`, were the board
+    /// occupied by `occupied` (our king lifted off it). Cheapest tests first;
+    /// a slider lookup only when an enemy slider shares a line with the square.
     #[inline(always)]
-    fn safe_for_king(&self, square: Square, occupied: Bitboard) -> bool {
-        self.attackers(square, !self.side, occupied).is_empty()
+    fn safe_for_king(&self, square: Square, occupied: Bitboard, enemy: &Enemy) -> bool {
+        let us = self.side;
+        if !(knight_attacks(square) & enemy.knights).is_empty()
+            || !(pawn_attacks(us, square) & enemy.pawns).is_empty()
+            || !(king_attacks(square) & enemy.king).is_empty()
+        {
+            return false;
+        }
+        if !(enemy.straight & rook_lines(square)).is_empty()
+            && !(rook_attacks(square, occupied) & enemy.straight).is_empty()
+        {
+            return false;
+        }
+        (enemy.diagonal & bishop_lines(square)).is_empty()
+            || (bishop_attacks(square, occupied) & enemy.diagonal).is_empty()
     }
 
     #[inline(always)]
@@ -171,11 +224,23 @@ impl Position {
             filter |= !occupied;
         }
 
+        let them = !us;
+        let queens = self.by_kind[PieceKind::Queen.index()];
+        let enemy = Enemy {
+            pawns: self.pieces_of(them, PieceKind::Pawn),
+            knights: self.pieces_of(them, PieceKind::Knight),
+            king: self.pieces_of(them, PieceKind::King),
+            straight: (self.by_kind[PieceKind::Rook.index()] | queens) & theirs,
+            diagonal: (self.by_kind[PieceKind::Bishop.index()] | queens) & theirs,
+        };
         let without_king = occupied - king.bitboard();
         let mut king_targets = Bitboard::EMPTY;
+        let mut attacked = Bitboard::EMPTY;
         for to in king_attacks(king) & filter {
-            if self.safe_for_king(to, without_king) {
+            if self.safe_for_king(to, without_king, &enemy) {
                 king_targets |= to.bitboard();
+            } else {
+                attacked |= to.bitboard();
             }
         }
         if !king_targets.is_empty() {
@@ -211,7 +276,11 @@ impl Position {
             self.en_passant_moves(&cx, sink);
         }
         if QUIETS && !in_check {
-            self.castling_moves(&cx, sink);
+            let known = KingSquares {
+                safe: king_targets,
+                attacked,
+            };
+            self.castling_moves(&cx, &enemy, &known, sink);
         }
     }
 
@@ -311,7 +380,13 @@ impl Position {
     }
 
     #[inline(always)]
-    fn castling_moves<S: MoveSink>(&self, cx: &Context, sink: &mut S) {
+    fn castling_moves<S: MoveSink>(
+        &self,
+        cx: &Context,
+        enemy: &Enemy,
+        known: &KingSquares,
+        sink: &mut S,
+    ) {
         let rooks = self.castle_rooks & back_rank(cx.us);
         for rook in rooks {
             let mv = Move::castle(cx.king, rook);
@@ -323,12 +398,21 @@ impl Position {
             if !(cx.occupied & must_be_empty).is_empty() {
                 continue;
             }
-            // Without the rook, so that an attack it was screening (a
-            // Chess960 rook beside its king) counts.
+            // Test without the rook, so that an attack it was screening (a
+            // Chess960 rook between its king and an enemy) counts. A corner
+            // rook screens nothing, so the king's own findings still hold.
             let occupied = cx.occupied - movers;
-            if king_path
+            let to_test = if matches!(rook.file(), 0 | 7) {
+                if !(king_path & known.attacked).is_empty() {
+                    continue;
+                }
+                king_path - known.safe
+            } else {
+                king_path
+            };
+            if to_test
                 .iter()
-                .all(|square| self.safe_for_king(square, occupied))
+                .all(|square| self.safe_for_king(square, occupied, enemy))
             {
                 sink.single(mv);
             }

@@ -14,11 +14,16 @@ impl Position {
         match depth {
             0 => 1,
             1 => self.count_legal_moves(),
-            _ => self
-                .legal_moves()
-                .iter()
-                .map(|&mv| self.play(mv).perft(depth - 1))
-                .sum(),
+            _ => {
+                let mut nodes = 0;
+                for &mv in &self.legal_moves() {
+                    // Copy, then make the move in the copy: one copy per child.
+                    let mut child = *self;
+                    child.play_in_place(mv);
+                    nodes += child.perft(depth - 1);
+                }
+                nodes
+            }
         }
     }
 

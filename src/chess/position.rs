@@ -125,9 +125,22 @@ impl Position {
     /// The kind of piece on `square`, if any.
     #[inline]
     pub fn kind_on(&self, square: Square) -> Option<PieceKind> {
-        PieceKind::ALL
-            .into_iter()
-            .find(|kind| self.by_kind[kind.index()].contains(square))
+        // Branch-free: the kinds' bitboards are disjoint, so at most one of
+        // these terms is non-zero, and it names the kind (pawn = 1).
+        const BY_CODE: [Option<PieceKind>; 7] = [
+            None,
+            Some(PieceKind::Pawn),
+            Some(PieceKind::Knight),
+            Some(PieceKind::Bishop),
+            Some(PieceKind::Rook),
+            Some(PieceKind::Queen),
+            Some(PieceKind::King),
+        ];
+        let mut code = 0;
+        for (i, set) in self.by_kind.iter().enumerate() {
+            code += (i + 1) * (set.0 >> square as u8 & 1) as usize;
+        }
+        BY_CODE.get(code).copied().flatten()
     }
 
     /// The piece on `square`, if any.
@@ -280,6 +293,7 @@ impl Position {
     }
 
     /// [`Position::play`] in place.
+    #[inline]
     pub fn play_in_place(&mut self, mv: Move) {
         let us = self.side;
         let them = !us;

@@ -8,7 +8,7 @@ use super::{Color, PieceKind, Square};
 #[inline]
 pub(crate) fn piece(color: Color, kind: PieceKind, square: Square) -> u64 {
     let polyglot_kind = 2 * kind.index() + 1 - color.index();
-    POLYGLOT_KEYS[(polyglot_kind * 64 + square.index()) % 768]
+    POLYGLOT_KEYS[polyglot_kind * 64 + square.index()]
 }
 
 /// Key of castling right `right`: 0 = White king side, 1 = White queen
