@@ -1,10 +1,20 @@
-//! Chess (8×8): squares, bitboards and attack lookups.
+//! Chess (8×8): squares, bitboards, attack lookups, positions, legal move
+//! generation, Zobrist keys and perft.
 
 mod attacks;
 mod bitboard;
 mod color;
+mod fen;
+mod game;
+mod movegen;
+mod moves;
+mod perft;
+mod piece;
+mod position;
 mod square;
 pub mod tables;
+mod uci;
+mod zobrist;
 
 pub use attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
@@ -12,4 +22,11 @@ pub use attacks::{
 };
 pub use bitboard::{Bitboard, ParseBitboardError, Squares};
 pub use color::Color;
+pub use fen::FenError;
+pub use game::Game;
+pub use movegen::Status;
+pub use moves::{Move, MoveKind, MoveList, Uci, MAX_MOVES};
+pub use piece::{Piece, PieceKind};
+pub use position::{CastleSide, Position};
 pub use square::{ParseSquareError, Square};
+pub use uci::UciError;

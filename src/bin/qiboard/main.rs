@@ -1,16 +1,18 @@
 //! The `qiboard` command line.
 
 mod chess_cmd;
+mod tree;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use qiboard::chess::Position;
 
 #[derive(Parser)]
 #[command(
     name = "qiboard",
     version,
-    about = "Chess and xiangqi board tables, attacks and bitboards"
+    about = "Chess and xiangqi board tables, attacks, legal moves and perft"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -40,6 +42,24 @@ enum Command {
         /// Occupied squares as a rank string or 0x hex (default: empty board).
         occupancy: Option<String>,
     },
+    /// Count the leaves of the legal move tree (last line: `nodes <N>`).
+    Perft {
+        game: Game,
+        depth: u32,
+        /// The root position (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Also print `<move>: <count>` for each legal first move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Print the legal moves of a FEN, sorted, on one line; with `-`, read
+    /// one FEN per stdin line and print one line each.
+    Moves {
+        game: Game,
+        /// A FEN, or `-` for stdin.
+        fen: String,
+    },
 }
 
 /// A failure to report as `error: …` with exit code 2.
@@ -58,6 +78,19 @@ fn main() -> ExitCode {
             square,
             occupancy,
         } => chess_cmd::attacks(&piece, &square, occupancy.as_deref()),
+        Command::Perft {
+            game: Game::Chess,
+            depth,
+            fen,
+            divide,
+        } => {
+            let fen = fen.as_deref().unwrap_or(Position::START_FEN);
+            tree::perft::<Position>(fen, depth, divide)
+        }
+        Command::Moves {
+            game: Game::Chess,
+            fen,
+        } => tree::moves::<Position>(&fen),
     };
     match result {
         Ok(text) => {

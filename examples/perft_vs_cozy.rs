@@ -1,0 +1,116 @@
+//! qiboard's perft beside cozy-chess's, in one run, one thread, both with
+//! bulk counting at the last ply (cozy-chess: the sizes of its per-piece
+//! move sets; qiboard: `count_legal_moves`). Each side's best round counts;
+//! times are the thread's CPU time on Linux, so that other processes on a
+//! shared machine disturb the figures less.
+//!
+//! `cargo run --release --example perft_vs_cozy [rounds] [only]`
+//!
+//! `only` (`qiboard` or `cozy`) runs one side alone, e.g. under
+//! `perf stat -e cycles:u`, which machine load disturbs less than wall time.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use qiboard::chess::Position;
+
+fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
+    let mut nodes = 0;
+    if depth == 1 {
+        board.generate_moves(|moves| {
+            nodes += moves.len() as u64;
+            false
+        });
+    } else {
+        board.generate_moves(|moves| {
+            for mv in moves {
+                let mut child = board.clone();
+                child.play_unchecked(mv);
+                nodes += cozy_perft(&child, depth - 1);
+            }
+            false
+        });
+    }
+    nodes
+}
+
+/// This thread's CPU time so far, from Linux's schedstat (time spent
+/// running, not waiting for a core that another process holds).
+fn cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(nanos))
+}
+
+/// Nodes counted by `run` and the time it took: CPU time where Linux
+/// reports it, else wall time.
+fn timed(run: impl FnOnce() -> u64) -> (u64, Duration) {
+    let (wall, cpu) = (Instant::now(), cpu_time());
+    let nodes = black_box(run());
+    let time = match (cpu, cpu_time()) {
+        (Some(before), Some(after)) => after.saturating_sub(before),
+        _ => wall.elapsed(),
+    };
+    (nodes, time)
+}
+
+fn mnps(nodes: u64, time: Duration) -> f64 {
+    nodes as f64 / time.as_secs_f64() / 1e6
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let rounds: u32 = args.next().and_then(|arg| arg.parse().ok()).unwrap_or(3);
+    let only = args.next();
+    let run_ours = only.as_deref() != Some("cozy");
+    let run_cozy = only.as_deref() != Some("qiboard");
+    let cases = [
+        (
+            "start",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            6,
+        ),
+        (
+            "kiwipete",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            5,
+        ),
+    ];
+    println!("position  depth        nodes   qiboard Mnps   cozy Mnps   ratio");
+    for (name, fen, depth) in cases {
+        let ours = Position::from_fen(fen).expect("valid FEN");
+        let theirs = cozy_chess::Board::from_fen(fen, false).expect("valid FEN");
+        // Alternate the two so that both see the same machine load; keep
+        // each one's best round.
+        let mut our_best = (0, Duration::MAX);
+        let mut their_best = (0, Duration::MAX);
+        for _ in 0..rounds {
+            if run_ours {
+                let (nodes, time) = timed(|| black_box(&ours).perft(depth));
+                our_best = (nodes, our_best.1.min(time));
+            }
+            if run_cozy {
+                let (nodes, time) = timed(|| cozy_perft(black_box(&theirs), depth));
+                their_best = (nodes, their_best.1.min(time));
+            }
+        }
+        if !(run_ours && run_cozy) {
+            let (nodes, time) = if run_ours { our_best } else { their_best };
+            println!(
+                "{name:<9} {depth:>5} {nodes:>12} {:>8.1} Mnps",
+                mnps(nodes, time)
+            );
+            continue;
+        }
+        assert_eq!(our_best.0, their_best.0, "node counts differ on {name}");
+        let (ours_mnps, theirs_mnps) = (
+            mnps(our_best.0, our_best.1),
+            mnps(their_best.0, their_best.1),
+        );
+        println!(
+            "{name:<9} {depth:>5} {:>12} {ours_mnps:>14.1} {theirs_mnps:>11.1} {:>7.2}",
+            our_best.0,
+            ours_mnps / theirs_mnps
+        );
+    }
+}

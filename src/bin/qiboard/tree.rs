@@ -1,0 +1,73 @@
+//! Game-independent halves of `perft` and `moves`: output formats, timing
+//! and the line-by-line stdin loop. Each game supplies a [`MoveTree`].
+
+use std::io::{self, BufRead, Write};
+use std::time::Instant;
+
+use crate::UsageError;
+
+/// What a game offers the `perft` and `moves` commands.
+pub trait MoveTree {
+    /// The position a FEN describes.
+    fn parse(fen: &str) -> Result<Self, String>
+    where
+        Self: Sized;
+    /// Leaf count at `depth`.
+    fn perft(&self, depth: u32) -> u64;
+    /// Each legal move's text with its leaf count at `depth - 1`.
+    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// Legal moves as text, in any order.
+    fn moves(&self) -> Vec<String>;
+}
+
+/// `perft`: with `divide`, `<move>: <count>` lines sorted by move; always a
+/// final `nodes <N>` line. Time and speed go to stderr.
+pub fn perft<T: MoveTree>(fen: &str, depth: u32, divide: bool) -> Result<String, UsageError> {
+    let position = T::parse(fen).map_err(UsageError)?;
+    let start = Instant::now();
+    let mut out = String::new();
+    let nodes = if divide && depth > 0 {
+        let mut split = position.divide(depth);
+        split.sort();
+        for (mv, count) in &split {
+            out.push_str(&format!("{mv}: {count}\n"));
+        }
+        split.iter().map(|(_, count)| count).sum()
+    } else {
+        position.perft(depth)
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    eprintln!(
+        "time {seconds:.3} s, {:.1} Mnodes/s",
+        nodes as f64 / seconds.max(1e-9) / 1e6
+    );
+    out.push_str(&format!("nodes {nodes}\n"));
+    Ok(out)
+}
+
+/// The sorted legal moves of one FEN on one line.
+fn moves_line<T: MoveTree>(fen: &str) -> Result<String, String> {
+    let mut moves = T::parse(fen)?.moves();
+    moves.sort();
+    Ok(moves.join(" "))
+}
+
+/// `moves <FEN>`, or with `-` one output line per stdin line: the moves,
+/// or `error: <why>` for a bad FEN, carrying on to the next line.
+pub fn moves<T: MoveTree>(fen: &str) -> Result<String, UsageError> {
+    if fen != "-" {
+        return moves_line::<T>(fen)
+            .map(|line| line + "\n")
+            .map_err(UsageError);
+    }
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    for line in io::stdin().lock().lines() {
+        let line = line.map_err(|e| UsageError(format!("cannot read stdin: {e}")))?;
+        let text = moves_line::<T>(line.trim()).unwrap_or_else(|why| format!("error: {why}"));
+        writeln!(out, "{text}").map_err(|e| UsageError(format!("cannot write: {e}")))?;
+    }
+    out.flush()
+        .map_err(|e| UsageError(format!("cannot write: {e}")))?;
+    Ok(String::new())
+}

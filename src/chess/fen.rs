@@ -1,0 +1,427 @@
+//! FEN text in and out, with Shredder-FEN and X-FEN castling for Chess960.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::position::{above, back_rank, below};
+use super::{Bitboard, CastleSide, Color, Piece, PieceKind, Position, Square};
+
+/// Why a text is not a valid FEN position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// The FEN needs 4 to 6 space-separated fields.
+    FieldCount(usize),
+    /// The board needs 8 ranks separated by `/`.
+    RankCount(usize),
+    /// A rank (1–8) does not add up to 8 files.
+    RankWidth {
+        /// The rank, 1–8.
+        rank: usize,
+        /// How many files it describes.
+        files: usize,
+    },
+    /// A character that is neither a piece letter nor a digit 1–8.
+    BadBoardChar {
+        /// The rank, 1–8.
+        rank: usize,
+        /// The character.
+        found: char,
+    },
+    /// A side must have exactly one king.
+    KingCount {
+        /// Whose kings.
+        color: Color,
+        /// How many there are.
+        count: u32,
+    },
+    /// A pawn on the first or last rank.
+    PawnOnBackRank(Square),
+    /// The side to move is not `w` or `b`.
+    SideToMove(String),
+    /// The castling field is wrong.
+    Castling {
+        /// The field as written.
+        field: String,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// The en passant field is wrong.
+    EnPassant {
+        /// The field as written.
+        field: String,
+        /// What is wrong with it.
+        why: &'static str,
+    },
+    /// A move counter is not a number in range.
+    Counter {
+        /// `half-move clock` or `full-move number`.
+        which: &'static str,
+        /// The field as written.
+        field: String,
+    },
+    /// The side that just moved is in check, which no legal game reaches.
+    OpponentInCheck,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::FieldCount(n) => write!(
+                f,
+                "a FEN has 4 to 6 space-separated fields (board, side, castling, en passant, \
+                 half-move clock, full-move number); found {n}"
+            ),
+            FenError::RankCount(n) => {
+                write!(f, "the board needs 8 ranks separated by '/'; found {n}")
+            }
+            FenError::RankWidth { rank, files } => {
+                write!(f, "rank {rank} describes {files} files instead of 8")
+            }
+            FenError::BadBoardChar { rank, found } => write!(
+                f,
+                "rank {rank} has {found:?}: expected a piece letter (PNBRQK, pnbrqk) or a digit 1-8"
+            ),
+            FenError::KingCount { color, count } => {
+                write!(
+                    f,
+                    "{color:?} has {count} kings; each side needs exactly one"
+                )
+            }
+            FenError::PawnOnBackRank(square) => {
+                write!(
+                    f,
+                    "a pawn stands on {square}; pawns cannot be on rank 1 or 8"
+                )
+            }
+            FenError::SideToMove(field) => {
+                write!(f, "side to move is {field:?}; expected 'w' or 'b'")
+            }
+            FenError::Castling { field, why } => write!(f, "castling field {field:?}: {why}"),
+            FenError::EnPassant { field, why } => write!(f, "en passant field {field:?}: {why}"),
+            FenError::Counter { which, field } => write!(
+                f,
+                "{which} {field:?} is not a whole number from 0 to {}",
+                u32::MAX
+            ),
+            FenError::OpponentInCheck => {
+                f.write_str("the side not to move is in check, so the position cannot arise")
+            }
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn parse_board(field: &str) -> Result<[Option<Piece>; 64], FenError> {
+    let ranks: Vec<&str> = field.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::RankCount(ranks.len()));
+    }
+    let mut board = [None; 64];
+    for (row, text) in ranks.iter().enumerate() {
+        let rank = 7 - row;
+        let mut file = 0;
+        for c in text.chars() {
+            if let Some(skip) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file += skip as usize;
+            } else if let Some(piece) = Piece::from_fen_char(c) {
+                if let Some(slot) = board.get_mut(rank * 8 + file).filter(|_| file < 8) {
+                    *slot = Some(piece);
+                }
+                file += 1;
+            } else {
+                return Err(FenError::BadBoardChar {
+                    rank: rank + 1,
+                    found: c,
+                });
+            }
+            if file > 8 {
+                return Err(FenError::RankWidth {
+                    rank: rank + 1,
+                    files: file,
+                });
+            }
+        }
+        if file != 8 {
+            return Err(FenError::RankWidth {
+                rank: rank + 1,
+                files: file,
+            });
+        }
+    }
+    Ok(board)
+}
+
+/// The castling rooks named by `field`, and whether the letters or the
+/// rooks' places show Chess960.
+fn parse_castling(position: &Position, field: &str) -> Result<(Bitboard, bool), FenError> {
+    let error = |why: String| FenError::Castling {
+        field: field.to_string(),
+        why,
+    };
+    if field == "-" {
+        return Ok((Bitboard::EMPTY, false));
+    }
+    let mut rooks = Bitboard::EMPTY;
+    let mut chess960 = false;
+    for c in field.chars() {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let rank = back_rank(color);
+        let king = position.pieces_of(color, PieceKind::King) & rank;
+        let Some(king) = king.first() else {
+            return Err(error(format!(
+                "{c:?} needs the {color:?} king on its first rank"
+            )));
+        };
+        let own_rooks = position.pieces_of(color, PieceKind::Rook) & rank;
+        let rook = match c.to_ascii_lowercase() {
+            // X-FEN: the outermost rook on that side.
+            'k' => (own_rooks & above(king))
+                .iter()
+                .last()
+                .ok_or_else(|| error(format!("{c:?} needs a {color:?} rook right of the king")))?,
+            'q' => (own_rooks & below(king))
+                .first()
+                .ok_or_else(|| error(format!("{c:?} needs a {color:?} rook left of the king")))?,
+            file @ 'a'..='h' => {
+                chess960 = true;
+                let square = lowest(rank) as usize + (file as usize - 'a' as usize);
+                let square = Square::ALL[square % 64];
+                if !own_rooks.contains(square) {
+                    return Err(error(format!("{c:?} needs a {color:?} rook on {square}")));
+                }
+                square
+            }
+            _ => {
+                return Err(error(format!(
+                    "{c:?} is not a castling letter (KQkq, or a rook's file A-H / a-h)"
+                )))
+            }
+        };
+        if rooks.contains(rook) {
+            return Err(error(format!(
+                "the right of the rook on {rook} is given twice"
+            )));
+        }
+        rooks = rooks.with(rook);
+    }
+    for color in Color::ALL {
+        let king = position.king(color);
+        let mine = rooks & back_rank(color);
+        if (mine & above(king)).has_many() || (mine & below(king)).has_many() {
+            return Err(error(format!(
+                "{color:?} has two castling rooks on the same side of its king"
+            )));
+        }
+        let standard = (Square::E1.flip_if(color).bitboard()
+            | Square::A1.flip_if(color).bitboard()
+            | Square::H1.flip_if(color).bitboard())
+        .with(king);
+        if !mine.is_empty() && (king != Square::E1.flip_if(color) || !(mine - standard).is_empty())
+        {
+            chess960 = true;
+        }
+    }
+    Ok((rooks, chess960))
+}
+
+fn lowest(set: Bitboard) -> u8 {
+    set.0.trailing_zeros() as u8
+}
+
+impl Square {
+    /// `self` for White; mirrored to the other side's ranks for Black.
+    const fn flip_if(self, color: Color) -> Square {
+        match color {
+            Color::White => self,
+            Color::Black => self.flip_rank(),
+        }
+    }
+}
+
+fn parse_en_passant(position: &Position, field: &str) -> Result<Option<Square>, FenError> {
+    let error = |why| FenError::EnPassant {
+        field: field.to_string(),
+        why,
+    };
+    if field == "-" {
+        return Ok(None);
+    }
+    let square: Square = field
+        .parse()
+        .map_err(|_| error("expected '-' or a square like e3"))?;
+    let us = position.side;
+    let (rank, pawn_step) = match us {
+        Color::White => (5, -8),
+        Color::Black => (2, 8),
+    };
+    if square.rank() != rank {
+        return Err(error(
+            "the square must be on rank 6 with White to move, rank 3 with Black to move",
+        ));
+    }
+    let pawn = Square::ALL[(square.index() as i32 + pawn_step) as usize % 64];
+    let start = Square::ALL[(square.index() as i32 - pawn_step) as usize % 64];
+    if !position.pieces_of(!us, PieceKind::Pawn).contains(pawn) {
+        return Err(error(
+            "no pawn of the side that just moved stands in front of it",
+        ));
+    }
+    if position.occupied().contains(square) || position.occupied().contains(start) {
+        return Err(error(
+            "the square and the pawn's starting square must be empty",
+        ));
+    }
+    Ok(Some(square))
+}
+
+fn parse_counter(field: Option<&str>, which: &'static str, default: u32) -> Result<u32, FenError> {
+    match field {
+        None => Ok(default),
+        Some(text) => text.parse().map_err(|_| FenError::Counter {
+            which,
+            field: text.to_string(),
+        }),
+    }
+}
+
+impl Position {
+    /// Parses a FEN. Castling may be `KQkq` (X-FEN: the outermost rook),
+    /// or rook files (Shredder-FEN `HAha`); letters, or castling from
+    /// squares other than the standard ones, switch on Chess960 notation.
+    /// The two move counters may be left out (0 and 1).
+    pub fn from_fen(text: &str) -> Result<Position, FenError> {
+        let fields: Vec<&str> = text.split_ascii_whitespace().collect();
+        if !(4..=6).contains(&fields.len()) {
+            return Err(FenError::FieldCount(fields.len()));
+        }
+        let board = parse_board(fields[0])?;
+        let mut position = Position {
+            by_kind: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            castle_rooks: Bitboard::EMPTY,
+            key: 0,
+            side: Color::White,
+            en_passant: None,
+            chess960: false,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        };
+        for (square, piece) in Square::ALL.into_iter().zip(board) {
+            if let Some(piece) = piece {
+                position.by_kind[piece.kind.index()] |= square.bitboard();
+                position.by_color[piece.color.index()] |= square.bitboard();
+            }
+        }
+        for color in Color::ALL {
+            let count = position.pieces_of(color, PieceKind::King).count();
+            if count != 1 {
+                return Err(FenError::KingCount { color, count });
+            }
+        }
+        let pawns = position.pieces(PieceKind::Pawn);
+        if let Some(square) = (pawns & (back_rank(Color::White) | back_rank(Color::Black))).first()
+        {
+            return Err(FenError::PawnOnBackRank(square));
+        }
+        position.side = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(FenError::SideToMove(other.to_string())),
+        };
+        let (rooks, chess960) = parse_castling(&position, fields[2])?;
+        position.castle_rooks = rooks;
+        position.chess960 = chess960;
+        position.en_passant = parse_en_passant(&position, fields[3])?;
+        position.halfmove_clock = parse_counter(fields.get(4).copied(), "half-move clock", 0)?;
+        position.fullmove_number =
+            parse_counter(fields.get(5).copied(), "full-move number", 1)?.max(1);
+        let them = !position.side;
+        if !position
+            .attackers(position.king(them), position.side, position.occupied())
+            .is_empty()
+        {
+            return Err(FenError::OpponentInCheck);
+        }
+        position.key = position.compute_key();
+        Ok(position)
+    }
+
+    /// The FEN of this position. Castling is `KQkq` in standard notation
+    /// and rook files (Shredder-FEN) in Chess960 notation.
+    pub fn fen(&self) -> String {
+        let mut out = String::with_capacity(90);
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match self.piece_on(Square::ALL[rank * 8 + file]) {
+                    Some(piece) => {
+                        if empty > 0 {
+                            out.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        out.push(piece.fen_char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out.push(char::from(b'0' + empty));
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out.push_str(match self.side {
+            Color::White => " w ",
+            Color::Black => " b ",
+        });
+        let before = out.len();
+        for color in Color::ALL {
+            for side in [CastleSide::King, CastleSide::Queen] {
+                if let Some(rook) = self.castling_rook(color, side) {
+                    let letter = match (self.chess960, side) {
+                        (true, _) => char::from(b'a' + rook.file() as u8),
+                        (false, CastleSide::King) => 'k',
+                        (false, CastleSide::Queen) => 'q',
+                    };
+                    out.push(match color {
+                        Color::White => letter.to_ascii_uppercase(),
+                        Color::Black => letter,
+                    });
+                }
+            }
+        }
+        if out.len() == before {
+            out.push('-');
+        }
+        match self.en_passant {
+            Some(square) => out.push_str(&format!(" {square}")),
+            None => out.push_str(" -"),
+        }
+        out.push_str(&format!(
+            " {} {}",
+            self.halfmove_clock, self.fullmove_number
+        ));
+        out
+    }
+}
+
+impl FromStr for Position {
+    type Err = FenError;
+
+    fn from_str(text: &str) -> Result<Position, FenError> {
+        Position::from_fen(text)
+    }
+}
+
+impl fmt::Display for Position {
+    /// The FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.fen())
+    }
+}

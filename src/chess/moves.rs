@@ -1,0 +1,253 @@
+use std::fmt;
+
+use super::{PieceKind, Square};
+
+/// What a move does beyond lifting a piece from one square to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// An ordinary move or capture (not a pawn double step).
+    Normal,
+    /// A pawn's two-square first step.
+    DoublePush,
+    /// Castling, stored as the king capturing its own rook.
+    Castle,
+    /// An en passant capture; the target is the square the pawn lands on.
+    EnPassant,
+    /// A pawn reaching the last rank and becoming this piece.
+    Promotion(PieceKind),
+}
+
+/// A chess move in 16 bits: origin (bits 0–5), target (6–11), kind (12–15).
+///
+/// Castling is stored as the king moving onto its own rook's square, which
+/// covers Chess960; [`Move::uci`] prints it either way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Move(u16);
+
+const FLAG_NORMAL: u16 = 0;
+const FLAG_DOUBLE: u16 = 1;
+const FLAG_CASTLE: u16 = 2;
+const FLAG_EN_PASSANT: u16 = 3;
+/// Promotion flags are `FLAG_PROMOTION + kind - 1` (knight 4 … queen 7).
+const FLAG_PROMOTION: u16 = 4;
+
+impl Move {
+    #[inline]
+    const fn pack(from: Square, to: Square, flag: u16) -> Move {
+        Move(from as u16 | (to as u16) << 6 | flag << 12)
+    }
+
+    /// An ordinary move or capture.
+    #[inline]
+    pub const fn normal(from: Square, to: Square) -> Move {
+        Move::pack(from, to, FLAG_NORMAL)
+    }
+
+    /// A pawn's two-square step.
+    #[inline]
+    pub const fn double_push(from: Square, to: Square) -> Move {
+        Move::pack(from, to, FLAG_DOUBLE)
+    }
+
+    /// Castling: the king on `king` with the rook on `rook`.
+    #[inline]
+    pub const fn castle(king: Square, rook: Square) -> Move {
+        Move::pack(king, rook, FLAG_CASTLE)
+    }
+
+    /// An en passant capture landing on `to`.
+    #[inline]
+    pub const fn en_passant(from: Square, to: Square) -> Move {
+        Move::pack(from, to, FLAG_EN_PASSANT)
+    }
+
+    /// A promotion to `kind`; a pawn or king `kind` gives a queen promotion
+    /// rather than an impossible move.
+    #[inline]
+    pub const fn promotion(from: Square, to: Square, kind: PieceKind) -> Move {
+        let offset = match kind {
+            PieceKind::Knight => 0,
+            PieceKind::Bishop => 1,
+            PieceKind::Rook => 2,
+            _ => 3,
+        };
+        Move::pack(from, to, FLAG_PROMOTION + offset)
+    }
+
+    /// The square the moving piece (the king, for castling) starts on.
+    #[inline]
+    pub const fn from(self) -> Square {
+        Square::ALL[(self.0 & 63) as usize]
+    }
+
+    /// The target square: for castling, the rook's square.
+    #[inline]
+    pub const fn to(self) -> Square {
+        Square::ALL[(self.0 >> 6 & 63) as usize]
+    }
+
+    /// What kind of move this is.
+    #[inline]
+    pub const fn kind(self) -> MoveKind {
+        match self.0 >> 12 {
+            FLAG_NORMAL => MoveKind::Normal,
+            FLAG_DOUBLE => MoveKind::DoublePush,
+            FLAG_CASTLE => MoveKind::Castle,
+            FLAG_EN_PASSANT => MoveKind::EnPassant,
+            4 => MoveKind::Promotion(PieceKind::Knight),
+            5 => MoveKind::Promotion(PieceKind::Bishop),
+            6 => MoveKind::Promotion(PieceKind::Rook),
+            _ => MoveKind::Promotion(PieceKind::Queen),
+        }
+    }
+
+    /// The promotion piece, if this is a promotion.
+    #[inline]
+    pub const fn promotion_kind(self) -> Option<PieceKind> {
+        match self.kind() {
+            MoveKind::Promotion(kind) => Some(kind),
+            _ => None,
+        }
+    }
+
+    /// Whether this is castling.
+    #[inline]
+    pub const fn is_castle(self) -> bool {
+        self.0 >> 12 == FLAG_CASTLE
+    }
+
+    /// The raw 16 bits.
+    #[inline]
+    pub const fn bits(self) -> u16 {
+        self.0
+    }
+
+    /// The square the king lands on when castling (g or c file of its rank).
+    #[inline]
+    pub const fn castle_king_target(self) -> Square {
+        let king = self.from();
+        let file = if (self.to() as u8) > (king as u8) {
+            6
+        } else {
+            2
+        };
+        Square::ALL[king.rank() * 8 + file]
+    }
+
+    /// The square the rook lands on when castling (f or d file of its rank).
+    #[inline]
+    pub const fn castle_rook_target(self) -> Square {
+        let king = self.from();
+        let file = if (self.to() as u8) > (king as u8) {
+            5
+        } else {
+            3
+        };
+        Square::ALL[king.rank() * 8 + file]
+    }
+
+    /// UCI text: `e2e4`, `e7e8q`. Castling is king-takes-rook (`e1h1`) when
+    /// `chess960` is set, else the king's two-square step (`e1g1`).
+    pub fn uci(self, chess960: bool) -> Uci {
+        Uci { mv: self, chess960 }
+    }
+}
+
+/// A move printed as UCI text; see [`Move::uci`].
+#[derive(Clone, Copy, Debug)]
+pub struct Uci {
+    mv: Move,
+    chess960: bool,
+}
+
+impl fmt::Display for Uci {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mv = self.mv;
+        let to = if mv.is_castle() && !self.chess960 {
+            mv.castle_king_target()
+        } else {
+            mv.to()
+        };
+        write!(f, "{}{}", mv.from(), to)?;
+        if let Some(kind) = mv.promotion_kind() {
+            write!(f, "{}", kind.letter())?;
+        }
+        Ok(())
+    }
+}
+
+/// Room for every legal move of any position (the known maximum is 218).
+pub const MAX_MOVES: usize = 256;
+
+/// A fixed-capacity list of moves that never touches the heap.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl MoveList {
+    /// An empty list.
+    #[inline]
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: [Move::default(); MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    /// Appends `mv`; a move beyond [`MAX_MOVES`] is dropped (no legal
+    /// position has that many).
+    #[inline]
+    pub fn push(&mut self, mv: Move) {
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = mv;
+            self.len += 1;
+        }
+    }
+
+    /// The moves as a slice.
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    /// Number of moves.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are none.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The moves in place.
+    #[inline]
+    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
+        self.as_slice().iter()
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}

@@ -1,0 +1,103 @@
+use super::Color;
+
+/// The kind of a chess piece, without its colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum PieceKind {
+    /// Pawn.
+    Pawn,
+    /// Knight.
+    Knight,
+    /// Bishop.
+    Bishop,
+    /// Rook.
+    Rook,
+    /// Queen.
+    Queen,
+    /// King.
+    King,
+}
+
+impl PieceKind {
+    /// All six kinds, in index order (pawn first).
+    pub const ALL: [PieceKind; 6] = [
+        PieceKind::Pawn,
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+        PieceKind::King,
+    ];
+
+    /// The four kinds a pawn may promote to, knight first.
+    pub const PROMOTIONS: [PieceKind; 4] = [
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+    ];
+
+    /// 0 for pawn … 5 for king.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The lowercase letter FEN and UCI use (`p n b r q k`).
+    pub const fn letter(self) -> char {
+        match self {
+            PieceKind::Pawn => 'p',
+            PieceKind::Knight => 'n',
+            PieceKind::Bishop => 'b',
+            PieceKind::Rook => 'r',
+            PieceKind::Queen => 'q',
+            PieceKind::King => 'k',
+        }
+    }
+
+    /// The kind named by a lowercase letter, if any.
+    pub const fn from_letter(letter: char) -> Option<PieceKind> {
+        match letter {
+            'p' => Some(PieceKind::Pawn),
+            'n' => Some(PieceKind::Knight),
+            'b' => Some(PieceKind::Bishop),
+            'r' => Some(PieceKind::Rook),
+            'q' => Some(PieceKind::Queen),
+            'k' => Some(PieceKind::King),
+            _ => None,
+        }
+    }
+}
+
+/// A piece: a kind and a colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Whose piece it is.
+    pub color: Color,
+    /// What it is.
+    pub kind: PieceKind,
+}
+
+impl Piece {
+    /// The FEN letter: uppercase for White, lowercase for Black.
+    pub const fn fen_char(self) -> char {
+        let letter = self.kind.letter();
+        match self.color {
+            Color::White => letter.to_ascii_uppercase(),
+            Color::Black => letter,
+        }
+    }
+
+    /// The piece a FEN letter names, if any.
+    pub const fn from_fen_char(c: char) -> Option<Piece> {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        match PieceKind::from_letter(c.to_ascii_lowercase()) {
+            Some(kind) => Some(Piece { color, kind }),
+            None => None,
+        }
+    }
+}

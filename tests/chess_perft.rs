@@ -1,0 +1,50 @@
+//! Perft against DESIGN.md's published chess numbers.
+
+use qiboard::chess::Position;
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+const POSITION_3: &str = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
+const POSITION_4: &str = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
+const POSITION_5: &str = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
+
+/// Checks perft at every depth from 1 to `expected.len()`.
+fn check(fen: &str, expected: &[u64]) {
+    let position = Position::from_fen(fen).unwrap();
+    for (depth, &nodes) in (1..).zip(expected) {
+        assert_eq!(position.perft(depth), nodes, "{fen} at depth {depth}");
+    }
+}
+
+#[test]
+fn start_position() {
+    check(START, &[20, 400, 8_902, 197_281, 4_865_609, 119_060_324]);
+}
+
+#[test]
+fn kiwipete() {
+    check(KIWIPETE, &[48, 2_039, 97_862, 4_085_603, 193_690_690]);
+}
+
+#[test]
+fn position_3() {
+    check(POSITION_3, &[14, 191, 2_812, 43_238, 674_624, 11_030_083]);
+}
+
+#[test]
+fn position_4() {
+    check(POSITION_4, &[6, 264, 9_467, 422_333, 15_833_292]);
+}
+
+#[test]
+fn position_5() {
+    check(POSITION_5, &[44, 1_486, 62_379, 2_103_487, 89_941_194]);
+}
+
+/// Start position depth 7: the widely published 3,195,901,860.
+#[test]
+#[ignore = "deep: about ten seconds"]
+fn start_position_depth_7() {
+    let position = Position::from_fen(START).unwrap();
+    assert_eq!(position.perft(7), 3_195_901_860);
+}

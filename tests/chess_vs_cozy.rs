@@ -1,0 +1,111 @@
+//! Random playouts checked move by move against cozy-chess: the same legal
+//! moves, the same check, checkmate and stalemate, and an incrementally
+//! updated key equal to one computed from scratch.
+
+use std::collections::BTreeSet;
+
+use proptest::prelude::*;
+use qiboard::chess::{Position, Status};
+
+/// Standard starts with plenty of castling, en passant and promotions.
+const STARTS: [&str; 6] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r3k2r/1b4bq/8/8/8/8/7B/R3K2R w KQkq - 0 1",
+];
+
+/// Both boards' legal moves as king-takes-rook UCI text (cozy-chess's form).
+fn move_sets(ours: &Position, theirs: &cozy_chess::Board) -> (BTreeSet<String>, BTreeSet<String>) {
+    let ours: BTreeSet<String> = ours
+        .legal_moves()
+        .iter()
+        .map(|mv| mv.uci(true).to_string())
+        .collect();
+    let mut cozy = BTreeSet::new();
+    theirs.generate_moves(|moves| {
+        cozy.extend(moves.into_iter().map(|mv| mv.to_string()));
+        false
+    });
+    (ours, cozy)
+}
+
+fn expected_status(ours: &Position) -> cozy_chess::GameStatus {
+    match ours.status() {
+        Status::Checkmate => cozy_chess::GameStatus::Won,
+        Status::Stalemate => cozy_chess::GameStatus::Drawn,
+        Status::Ongoing if ours.halfmove_clock() >= 100 => cozy_chess::GameStatus::Drawn,
+        Status::Ongoing => cozy_chess::GameStatus::Ongoing,
+    }
+}
+
+/// Plays `choices` (each picks a move by index) from both starts, checking
+/// every position on the way.
+fn playout(mut ours: Position, mut theirs: cozy_chess::Board, choices: &[u16]) {
+    for &choice in choices {
+        let fen = ours.fen();
+        let (our_moves, cozy_moves) = move_sets(&ours, &theirs);
+        assert_same_moves(&our_moves, &cozy_moves, &fen);
+        assert_eq!(
+            ours.is_check(),
+            !theirs.checkers().is_empty(),
+            "check in {fen}"
+        );
+        assert_eq!(expected_status(&ours), theirs.status(), "status of {fen}");
+        assert_eq!(ours.key(), ours.compute_key(), "key of {fen}");
+        assert_eq!(
+            ours.count_legal_moves(),
+            our_moves.len() as u64,
+            "count in {fen}"
+        );
+        let captures = ours.legal_captures().len() + ours.legal_quiets().len();
+        assert_eq!(captures, our_moves.len(), "captures + quiets in {fen}");
+        let list = ours.legal_moves();
+        if list.is_empty() {
+            return;
+        }
+        let mv = list.as_slice()[usize::from(choice) % list.len()];
+        let text = mv.uci(true).to_string();
+        let cozy_move = text.parse().expect("cozy-chess reads our UCI");
+        theirs.play(cozy_move);
+        ours = ours.play(mv);
+    }
+}
+
+fn assert_same_moves(ours: &BTreeSet<String>, cozy: &BTreeSet<String>, fen: &str) {
+    let missing: Vec<_> = cozy.difference(ours).collect();
+    let extra: Vec<_> = ours.difference(cozy).collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "{fen}: missing {missing:?}, extra {extra:?}"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn standard_playouts_match_cozy(
+        start in 0..STARTS.len(),
+        choices in prop::collection::vec(any::<u16>(), 0..160),
+    ) {
+        let fen = STARTS[start];
+        let ours = Position::from_fen(fen).unwrap();
+        let theirs = cozy_chess::Board::from_fen(fen, false).unwrap();
+        playout(ours, theirs, &choices);
+    }
+
+    #[test]
+    fn chess960_playouts_match_cozy(
+        scharnagl in 0..960u32,
+        choices in prop::collection::vec(any::<u16>(), 0..160),
+    ) {
+        let theirs = cozy_chess::Board::chess960_startpos(scharnagl);
+        let fen = format!("{theirs:#}");
+        let ours = Position::from_fen(&fen).unwrap();
+        prop_assert!(ours.is_chess960() || scharnagl == 518, "{} is Chess960", fen);
+        playout(ours, theirs, &choices);
+    }
+}

@@ -1,0 +1,80 @@
+//! The `qiboard perft chess` and `qiboard moves chess` commands.
+#![cfg(feature = "cli")]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn qiboard(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qiboard"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("qiboard runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin.as_bytes())
+        .expect("stdin takes the input");
+    child.wait_with_output().expect("qiboard finishes")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
+}
+
+#[test]
+fn perft_prints_nodes_last() {
+    let output = qiboard(&["perft", "chess", "3"], "");
+    assert!(output.status.success());
+    assert_eq!(stdout(&output), "nodes 8902\n");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("nodes/s"));
+}
+
+#[test]
+fn perft_divide_sums_to_nodes() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let output = qiboard(&["perft", "chess", "2", "--fen", kiwipete, "--divide"], "");
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.last(), Some(&"nodes 2039"));
+    let split = &lines[..lines.len() - 1];
+    assert_eq!(split.len(), 48);
+    let total: u64 = split
+        .iter()
+        .map(|line| line.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(total, 2039);
+    assert!(split.contains(&"e1g1: 43"), "{split:?}");
+    assert!(split.windows(2).all(|pair| pair[0] < pair[1]), "sorted");
+}
+
+#[test]
+fn moves_of_one_fen() {
+    let output = qiboard(&["moves", "chess", "8/P6k/8/8/8/8/8/K7 w - - 0 1"], "");
+    assert_eq!(stdout(&output), "a1a2 a1b1 a1b2 a7a8b a7a8n a7a8q a7a8r\n");
+}
+
+#[test]
+fn moves_from_stdin_carry_on_after_errors() {
+    let input = "4k3/8/8/8/8/8/8/4K2R w K - 0 1\nnot a fen\n7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\n";
+    let output = qiboard(&["moves", "chess", "-"], input);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines[0].starts_with("e1d1 e1d2 e1e2 e1f1 e1f2 e1g1 h1f1"));
+    assert!(lines[1].starts_with("error: "), "{}", lines[1]);
+    assert_eq!(lines[2], "", "stalemate has no moves");
+}
+
+#[test]
+fn bad_fen_is_a_usage_error() {
+    let output = qiboard(&["moves", "chess", "8/8/8 w - - 0 1"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: "));
+    let output = qiboard(&["perft", "chess", "1", "--fen", "x"], "");
+    assert_eq!(output.status.code(), Some(2));
+}
