@@ -6,8 +6,9 @@
 use proptest::prelude::*;
 use qiboard::xiangqi::rotated::{self, FileMajor};
 use qiboard::xiangqi::tables::{
-    FILE_ENDS, FILE_REACH, RANK_ENDS, RANK_REACH, ZOBRIST_KEYS, ZOBRIST_KEY_BLACK_TO_MOVE,
-    ZOBRIST_LOCKS, ZOBRIST_LOCK_BLACK_TO_MOVE,
+    CANNON_FILE_ATTACKS, CANNON_RANK_ATTACKS, FILE_ENDS, FILE_REACH, RANK_ENDS, RANK_REACH,
+    ROOK_FILE_ATTACKS, ROOK_RANK_ATTACKS, ZOBRIST_KEYS, ZOBRIST_KEY_BLACK_TO_MOVE, ZOBRIST_LOCKS,
+    ZOBRIST_LOCK_BLACK_TO_MOVE,
 };
 use qiboard::xiangqi::{
     advisor_attacks, cannon_attacks, cannon_quiet, cannon_super, elephant_attacks, file_moves,
@@ -263,7 +264,26 @@ proptest! {
 #[test]
 fn line_tables_match_a_line_scan_for_every_point_and_word() {
     // Exhaustive: 9 × 512 rank entries and 10 × 1024 file entries.
-    fn check(length: usize, point: usize, word: u32, reach: u64, ends: u32) {
+    fn check(
+        length: usize,
+        point: usize,
+        word: u32,
+        reach: u64,
+        ends: u32,
+        rook: u16,
+        cannon: u16,
+    ) {
+        // The compact attack tables are unions of the packed kinds.
+        assert_eq!(
+            u64::from(rook),
+            (reach | reach >> 16) & 0xffff,
+            "rook, point {point} word {word:#b}"
+        );
+        assert_eq!(
+            u64::from(cannon),
+            reach >> 32 & 0xffff,
+            "cannon, point {point} word {word:#b}"
+        );
         for (k, (pieces_before, wants_piece)) in [(0, false), (0, true), (1, true), (2, true)]
             .into_iter()
             .enumerate()
@@ -313,6 +333,8 @@ fn line_tables_match_a_line_scan_for_every_point_and_word() {
                 word,
                 RANK_REACH[point][word as usize],
                 RANK_ENDS[point][word as usize],
+                ROOK_RANK_ATTACKS[point][word as usize],
+                CANNON_RANK_ATTACKS[point][word as usize],
             );
         }
     }
@@ -324,6 +346,8 @@ fn line_tables_match_a_line_scan_for_every_point_and_word() {
                 word,
                 FILE_REACH[point][word as usize],
                 FILE_ENDS[point][word as usize],
+                ROOK_FILE_ATTACKS[point][word as usize],
+                CANNON_FILE_ATTACKS[point][word as usize],
             );
         }
     }

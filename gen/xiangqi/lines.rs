@@ -106,6 +106,16 @@ pub fn packed_ends(length: usize) -> Vec<Vec<u32>> {
     })
 }
 
+/// `[point][occupancy]`: the union of the reach of `kinds`, as one u16:
+/// the compact tables the bitboard attack lookups read.
+pub fn attacks(length: usize, kinds: &[LineKind]) -> Vec<Vec<u16>> {
+    table(length, |point, occupied| {
+        kinds.iter().fold(0, |set, &kind| {
+            set | moves(length, point, occupied, kind).reach
+        })
+    })
+}
+
 fn table<T>(length: usize, entry: impl Fn(usize, u32) -> T) -> Vec<Vec<T>> {
     (0..length)
         .map(|point| (0..1u32 << length).map(|w| entry(point, w)).collect())

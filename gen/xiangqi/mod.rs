@@ -8,9 +8,10 @@ pub mod leapers;
 pub mod lines;
 pub mod zobrist;
 
-use crate::gen::emit::{hex128, hex64, Item, SourceFile};
+use crate::gen::emit::{hex128, hex16, hex64, Item, SourceFile};
 
 use leapers::Blocked;
+use lines::LineKind;
 
 /// The generated xiangqi sources: line tables, leapers, Zobrist numbers.
 pub fn files(seed: u64) -> Vec<SourceFile> {
@@ -103,6 +104,26 @@ fn line_file(seed: u64) -> SourceFile {
             "u32",
             &ends,
         );
+        for (piece, kinds) in [
+            ("ROOK", &[LineKind::Quiet, LineKind::RookCapture][..]),
+            ("CANNON", &[LineKind::CannonCapture][..]),
+        ] {
+            let attacks: Vec<Vec<String>> = lines::attacks(length, kinds)
+                .iter()
+                .map(|row| row.iter().map(|&v| hex16(v)).collect())
+                .collect();
+            let lower = piece.to_lowercase();
+            matrix(
+                &mut file,
+                &format!(
+                    "`[point][occupancy]` on {what}: the points a {lower} attacks, as one \
+                     u16 (the compact form the bitboard lookups read)."
+                ),
+                &format!("{piece}_{line}_ATTACKS"),
+                "u16",
+                &attacks,
+            );
+        }
     }
     file
 }

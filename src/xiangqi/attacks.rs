@@ -1,50 +1,42 @@
 //! Attack sets as bitboards, each a few reads of the generated tables.
 //!
-//! Rooks and cannons read the rank and file move tables: the rank word is
-//! a shift of the board, the file word is gathered with one 64-bit
-//! multiply and the file result spread back with another
+//! Rooks and cannons read compact u16 line tables (`ROOK_RANK_ATTACKS`,
+//! …): the rank word is a shift of the board, the file word is gathered
+//! with 64-bit multiplies and the file result spread back the same way
 //! ([`Bitboard::file_word`], [`Bitboard::from_file_word`]). The benchmark
-//! `benches/xiangqi_attacks.rs` compares this with a file-major occupancy
-//! ([`super::rotated`]).
+//! `benches/xiangqi_attacks.rs` compares this with the packed thesis
+//! tables, a file-major occupancy ([`super::rotated`]) and ready-made file
+//! bitboards.
 
+use super::lines::{file_moves, rank_moves, LineKind};
 use super::tables::{
-    ADVISOR_MOVES, ELEPHANT_EYES, ELEPHANT_TARGETS, FILE_REACH, HORSE_CHECKERS, HORSE_CHECK_LEGS,
-    HORSE_LEGS, HORSE_TARGETS, KING_MOVES, PAWN_CHECKERS, PAWN_MOVES, RANK_REACH,
+    ADVISOR_MOVES, CANNON_FILE_ATTACKS, CANNON_RANK_ATTACKS, ELEPHANT_EYES, ELEPHANT_TARGETS,
+    HORSE_CHECKERS, HORSE_CHECK_LEGS, HORSE_LEGS, HORSE_TARGETS, KING_MOVES, PAWN_CHECKERS,
+    PAWN_MOVES, ROOK_FILE_ATTACKS, ROOK_RANK_ATTACKS,
 };
 use super::{Bitboard, Color, Square};
 
-/// Bits of the non-capture kind in a packed reach entry.
-const QUIET: u64 = 0xffff;
-/// Bits of the rook-capture kind.
-const ROOK_CAPTURE: u64 = 0xffff << 16;
+/// A rank table and a file table of one piece's attacks.
+pub(crate) type LineTables = (&'static [[u16; 512]; 9], &'static [[u16; 1024]; 10]);
 
-/// Rank and file reach entries (all four kinds packed) of `square`.
-#[inline]
-pub(crate) const fn line_entries(square: Square, file_word: u16, occupied: Bitboard) -> (u64, u64) {
-    let rank_word = occupied.rank_word(square.rank()) as usize & 0x1ff;
-    (
-        RANK_REACH[square.file()][rank_word],
-        FILE_REACH[square.rank()][file_word as usize & 0x3ff],
-    )
-}
+/// Rook attacks: non-captures and rook captures.
+pub(crate) const ROOK: LineTables = (&ROOK_RANK_ATTACKS, &ROOK_FILE_ATTACKS);
+/// Cannon captures over one screen.
+pub(crate) const CANNON: LineTables = (&CANNON_RANK_ATTACKS, &CANNON_FILE_ATTACKS);
 
-/// The squares of one kind's reach on the rank and file of `square`;
-/// `select` picks the kinds' bits, folded down to 16.
+/// The attacks of `tables` from `square`, given the occupied squares and
+/// the occupancy word of the square's file.
 #[inline]
-pub(crate) const fn line_set(square: Square, rank: u64, file: u64, select: u64) -> Bitboard {
-    const fn fold(entry: u64, select: u64) -> u16 {
-        let bits = entry & select;
-        (bits | bits >> 16 | bits >> 32 | bits >> 48) as u16
-    }
-    let on_rank = Bitboard::from_rank_word(square.rank(), fold(rank, select));
-    let on_file = Bitboard::from_file_word(square.file(), fold(file, select));
-    Bitboard(on_rank.0 | on_file.0)
-}
-
-#[inline]
-const fn line_attacks(square: Square, occupied: Bitboard, select: u64) -> Bitboard {
-    let (rank, file) = line_entries(square, occupied.file_word(square.file()), occupied);
-    line_set(square, rank, file, select)
+pub(crate) const fn line_attacks(
+    (rank_table, file_table): LineTables,
+    square: Square,
+    occupied: Bitboard,
+    file_word: u16,
+) -> Bitboard {
+    let (rank, file) = (square.rank(), square.file());
+    let on_rank = rank_table[file][occupied.rank_word(rank) as usize & 0x1ff];
+    let on_file = file_table[rank][file_word as usize & 0x3ff];
+    Bitboard(Bitboard::from_rank_word(rank, on_rank).0 | Bitboard::from_file_word(file, on_file).0)
 }
 
 /// Squares a rook on `square` attacks: along each ray, the empty squares
@@ -58,29 +50,35 @@ const fn line_attacks(square: Square, occupied: Bitboard, select: u64) -> Bitboa
 /// ```
 #[inline]
 pub const fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    line_attacks(square, occupied, QUIET | ROOK_CAPTURE)
+    line_attacks(ROOK, square, occupied, occupied.file_word(square.file()))
 }
 
 /// Squares a cannon on `square` captures on: along each ray, the first
 /// occupied square beyond exactly one screen.
 #[inline]
 pub const fn cannon_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    line_attacks(square, occupied, 0xffff << 32)
+    line_attacks(CANNON, square, occupied, occupied.file_word(square.file()))
 }
 
 /// Squares a cannon on `square` moves to without capturing: the empty
 /// squares before the first piece on each ray (a rook's quiet moves).
 #[inline]
 pub const fn cannon_quiet(square: Square, occupied: Bitboard) -> Bitboard {
-    line_attacks(square, occupied, QUIET)
+    Bitboard(rook_attacks(square, occupied).0 & !occupied.0)
 }
 
 /// Squares beyond exactly two screens (the first occupied one on each
 /// ray): where a cannon would attack if one screen left, or a rook once
-/// two pieces left. For discovered-check and pin tests.
+/// two pieces left. For discovered-check and pin tests; read from the
+/// packed thesis tables.
 #[inline]
 pub const fn cannon_super(square: Square, occupied: Bitboard) -> Bitboard {
-    line_attacks(square, occupied, 0xffff << 48)
+    let on_rank = rank_moves(LineKind::SuperCapture, square, occupied).reach;
+    let on_file = file_moves(LineKind::SuperCapture, square, occupied).reach;
+    Bitboard(
+        Bitboard::from_rank_word(square.rank(), on_rank).0
+            | Bitboard::from_file_word(square.file(), on_file).0,
+    )
 }
 
 /// ORs the targets whose blocker square is empty.

@@ -8,21 +8,18 @@ use super::Square;
 
 /// The 90 board bits.
 const BOARD: u128 = (1 << 90) - 1;
-/// One bit per rank on the a-file: bits 0, 9, …, 81.
-const FILE_A: u128 = {
-    let mut bits = 0;
-    let mut rank = 0;
-    while rank < 10 {
-        bits |= 1 << (9 * rank);
-        rank += 1;
-    }
-    bits
-};
-/// Times an a-file column's low half (bits 0, 9, …, 63) this, the eight
-/// bits land, without carries, on bits 56..64 in rank order.
+/// Ranks 0-6 of the a-file in the low 64 bits: 0, 9, …, 54.
+const LOW_RANKS: u64 = 0x0040_2010_0804_0201;
+/// Ranks 7-9 of the a-file counted from bit 63: 0, 9, 18.
+const HIGH_RANKS: u64 = 1 | 1 << 9 | 1 << 18;
+/// Bits 9k times this land, without carries, on bit 56 + k; read the
+/// other way, bit k times it lands on 9k among other bits that
+/// [`LOW_RANKS`] clears.
 const GATHER_EIGHT: u64 = 0x0101_0101_0101_0101;
-/// The a-file bits among the low 64: 0, 9, …, 63.
-const FILE_A_LOW: u64 = 0x8040_2010_0804_0201;
+/// Bits 0, 9, 18 times this land on 16, 17, 18.
+const GATHER_THREE: u64 = 1 << 16 | 1 << 8 | 1;
+/// Bits 0, 1, 2 times this land (among others) on 0, 9, 18.
+const SPREAD_THREE: u64 = 1 | 1 << 8 | 1 << 16;
 
 /// A set of xiangqi squares, one bit per square (bit `i` = square `i`,
 /// a0 = 0 … i9 = 89); bits 90..128 are always zero.
@@ -126,17 +123,21 @@ impl Bitboard {
     }
 
     /// The thesis's bit-file: the 10-bit occupancy of `file` (bit `r` for
-    /// rank `r`), gathered with one 64-bit multiply. Files past 8 read as
+    /// rank `r`), gathered by 64-bit multiplies. Files past 8 read as
     /// empty.
     #[inline]
     pub const fn file_word(self, file: usize) -> u16 {
         if file >= 9 {
             return 0;
         }
-        let column = (self.0 >> file) & FILE_A;
-        let low = (column as u64).wrapping_mul(GATHER_EIGHT) >> 56;
-        let high = (column >> 72) as u64;
-        (low | (high & 1) << 8 | (high >> 9 & 1) << 9) as u16
+        // Ranks 0-6 of every file lie in the low 64 bits; ranks 7-9 in
+        // the 64 bits from bit 63 up. Working on the halves keeps every
+        // shift a single 64-bit one.
+        let low = (self.0 as u64 >> file) & LOW_RANKS;
+        let high = ((self.0 >> 63) as u64 >> file) & HIGH_RANKS;
+        let low = low.wrapping_mul(GATHER_EIGHT) >> 56;
+        let high = high.wrapping_mul(GATHER_THREE) >> 16 & 0b111;
+        (low | high << 7) as u16
     }
 
     /// The squares of `rank` whose bits are set in the 9-bit `word`.
@@ -149,15 +150,15 @@ impl Bitboard {
     }
 
     /// The squares of `file` whose bits are set in the 10-bit `word`: the
-    /// inverse of [`Bitboard::file_word`], spread with one multiply.
+    /// inverse of [`Bitboard::file_word`], spread by multiplies.
     #[inline]
     pub const fn from_file_word(file: usize, word: u16) -> Bitboard {
         if file >= 9 {
             return Bitboard::EMPTY;
         }
-        let low = ((word & 0xff) as u64).wrapping_mul(GATHER_EIGHT) & FILE_A_LOW;
-        let high = (word >> 8 & 1) as u128 | ((word >> 9 & 1) as u128) << 9;
-        Bitboard((low as u128 | high << 72) << file)
+        let low = ((word & 0x7f) as u64).wrapping_mul(GATHER_EIGHT) & LOW_RANKS;
+        let high = ((word >> 7 & 0b111) as u64).wrapping_mul(SPREAD_THREE) & HIGH_RANKS;
+        Bitboard((low << file) as u128 | ((high << file) as u128) << 63)
     }
 
     /// A 9×10 picture: rank 9 on top, `1` for a member, `.` otherwise, with

@@ -7,7 +7,7 @@
 //! same line tables and give the same sets; `benches/xiangqi_attacks.rs`
 //! times them against each other.
 
-use super::attacks::{line_entries, line_set};
+use super::attacks::{line_attacks, CANNON, ROOK};
 use super::{Bitboard, Square};
 
 /// Occupancy stored file-major: bit `file * 10 + rank`.
@@ -41,27 +41,21 @@ impl FileMajor {
     }
 }
 
-#[inline]
-const fn attacks(
-    square: Square,
-    occupied: Bitboard,
-    file_major: FileMajor,
-    select: u64,
-) -> Bitboard {
-    let (rank, file) = line_entries(square, file_major.file_word(square.file()), occupied);
-    line_set(square, rank, file, select)
-}
-
 /// [`super::rook_attacks`], reading the file from `file_major` (which must
 /// hold the same squares as `occupied`).
 #[inline]
 pub const fn rook_attacks(square: Square, occupied: Bitboard, file_major: FileMajor) -> Bitboard {
-    attacks(square, occupied, file_major, 0xffff_ffff)
+    line_attacks(ROOK, square, occupied, file_major.file_word(square.file()))
 }
 
 /// [`super::cannon_attacks`], reading the file from `file_major` (which
 /// must hold the same squares as `occupied`).
 #[inline]
 pub const fn cannon_attacks(square: Square, occupied: Bitboard, file_major: FileMajor) -> Bitboard {
-    attacks(square, occupied, file_major, 0xffff << 32)
+    line_attacks(
+        CANNON,
+        square,
+        occupied,
+        file_major.file_word(square.file()),
+    )
 }
