@@ -18,8 +18,13 @@ pub fn files(seed: u64) -> Vec<SourceFile> {
     vec![line_file(seed), leaper_file(seed), zobrist_file(seed)]
 }
 
-/// Emits `[[ty; width]; rows.len()]` from formatted elements.
-fn matrix(file: &mut SourceFile, doc: &str, name: &str, ty: &str, rows: &[Vec<String>]) {
+/// Emits `[[ty; width]; rows.len()]`, each element written by `format`.
+fn matrix<T: Copy>(
+    file: &mut SourceFile,
+    (doc, name, ty): (&str, &str, &str),
+    rows: &[Vec<T>],
+    format: impl Fn(T) -> String,
+) {
     let width = rows.first().map_or(0, Vec::len);
     let per_line = if width <= 8 { width } else { 8 };
     let formatted: Vec<String> = rows
@@ -27,7 +32,7 @@ fn matrix(file: &mut SourceFile, doc: &str, name: &str, ty: &str, rows: &[Vec<St
         .map(|row| {
             assert_eq!(row.len(), width, "ragged table {name}");
             let mut text = String::from("[");
-            for (i, element) in row.iter().enumerate() {
+            for (i, element) in row.iter().map(|&v| format(v)).enumerate() {
                 let separator = if i % per_line == 0 && width > per_line {
                     "\n    "
                 } else if i == 0 {
@@ -36,7 +41,7 @@ fn matrix(file: &mut SourceFile, doc: &str, name: &str, ty: &str, rows: &[Vec<St
                     " "
                 };
                 text.push_str(separator);
-                text.push_str(element);
+                text.push_str(&element);
                 text.push(',');
             }
             text.push(']');
@@ -75,53 +80,43 @@ fn line_file(seed: u64) -> SourceFile {
             "a file (point = rank, occupancy = 10-bit file word)",
         ),
     ] {
-        let reach: Vec<Vec<String>> = lines::packed_reach(length)
-            .iter()
-            .map(|row| row.iter().map(|&v| hex64(v)).collect())
-            .collect();
         matrix(
             &mut file,
-            &format!(
+            (&format!(
                 "`[point][occupancy]` on {what}: reachable points of the four kinds packed \
                  16 bits each, from bit 0: non-capture, rook capture, cannon capture, super capture."
-            ),
-            &format!("{line}_REACH"),
-            "u64",
-            &reach,
+            ), &format!("{line}_REACH"), "u64"),
+            &lines::packed_reach(length),
+            hex64,
         );
-        let ends: Vec<Vec<String>> = lines::packed_ends(length)
-            .iter()
-            .map(|row| row.iter().map(|&v| hex32(v)).collect())
-            .collect();
         matrix(
             &mut file,
-            &format!(
+            (
+                &format!(
                 "`[point][occupancy]` on {what}: farthest target toward each end, 8 bits per kind \
                  in the order of `{line}_REACH`: the low-end point in the lower nibble, the \
                  high-end point in the upper one; the piece's own point where there is none."
             ),
-            &format!("{line}_ENDS"),
-            "u32",
-            &ends,
+                &format!("{line}_ENDS"),
+                "u32",
+            ),
+            &lines::packed_ends(length),
+            hex32,
         );
         for (piece, kinds) in [
             ("ROOK", &[LineKind::Quiet, LineKind::RookCapture][..]),
             ("CANNON", &[LineKind::CannonCapture][..]),
         ] {
-            let attacks: Vec<Vec<String>> = lines::attacks(length, kinds)
-                .iter()
-                .map(|row| row.iter().map(|&v| hex16(v)).collect())
-                .collect();
-            let lower = piece.to_lowercase();
+            let doc = format!(
+                "`[point][occupancy]` on {what}: the points a {} attacks, as one u16 (the \
+                 compact form the bitboard lookups read).",
+                piece.to_lowercase()
+            );
             matrix(
                 &mut file,
-                &format!(
-                    "`[point][occupancy]` on {what}: the points a {lower} attacks, as one \
-                     u16 (the compact form the bitboard lookups read)."
-                ),
-                &format!("{piece}_{line}_ATTACKS"),
-                "u16",
-                &attacks,
+                (&doc, &format!("{piece}_{line}_ATTACKS"), "u16"),
+                &lines::attacks(length, kinds),
+                hex16,
             );
         }
     }
@@ -129,16 +124,12 @@ fn line_file(seed: u64) -> SourceFile {
 }
 
 fn blocked(file: &mut SourceFile, table: &[Blocked], names: [&str; 2], docs: [&str; 2]) {
-    let blockers: Vec<Vec<String>> = table
-        .iter()
-        .map(|e| e.blockers.iter().map(|b| format!("{b:2}")).collect())
-        .collect();
-    matrix(file, docs[0], names[0], "u8", &blockers);
-    let targets: Vec<Vec<String>> = table
-        .iter()
-        .map(|e| e.targets.iter().map(|&t| hex128(t)).collect())
-        .collect();
-    matrix(file, docs[1], names[1], "u128", &targets);
+    let blockers: Vec<Vec<u8>> = table.iter().map(|e| e.blockers.to_vec()).collect();
+    matrix(file, (docs[0], names[0], "u8"), &blockers, |b| {
+        format!("{b:2}")
+    });
+    let targets: Vec<Vec<u128>> = table.iter().map(|e| e.targets.to_vec()).collect();
+    matrix(file, (docs[1], names[1], "u128"), &targets, hex128);
 }
 
 fn sets(file: &mut SourceFile, doc: &str, name: &str, sets: &[u128]) {
@@ -206,11 +197,7 @@ fn leaper_file(seed: u64) -> SourceFile {
             leapers::pawn_checks(),
         ),
     ] {
-        let rows: Vec<Vec<String>> = table
-            .iter()
-            .map(|row| row.iter().map(|&s| hex128(s)).collect())
-            .collect();
-        matrix(&mut file, doc, name, "u128", &rows);
+        matrix(&mut file, (doc, name, "u128"), &table, hex128);
     }
     file
 }
@@ -223,19 +210,14 @@ fn zobrist_file(seed: u64) -> SourceFile {
     );
     for (name, upper) in [("key", "KEY"), ("lock", "LOCK")] {
         let numbers = zobrist::numbers(seed, name);
-        let rows: Vec<Vec<String>> = numbers
-            .pieces
-            .iter()
-            .map(|row| row.iter().map(|&v| hex64(v)).collect())
-            .collect();
+        let doc = format!(
+            "Zobrist {name}s by `[kind][square]`, kinds Red K A B N R C P then Black K A B N R C P."
+        );
         matrix(
             &mut file,
-            &format!(
-                "Zobrist {name}s by `[kind][square]`, kinds Red K A B N R C P then Black K A B N R C P."
-            ),
-            &format!("ZOBRIST_{upper}S"),
-            "u64",
-            &rows,
+            (&doc, &format!("ZOBRIST_{upper}S"), "u64"),
+            &numbers.pieces,
+            hex64,
         );
         file.constant(
             &format!("Zobrist {name} XORed in when Black is to move."),

@@ -1,6 +1,3 @@
-use std::fmt;
-use std::str::FromStr;
-
 use super::Bitboard;
 
 /// A point of the xiangqi board: a0 = 0, b0 = 1, …, i9 = 89
@@ -52,50 +49,6 @@ impl Square {
         ]
     };
 
-    /// The square with index `index` (a0 = 0 … i9 = 89), if there is one.
-    #[inline]
-    pub const fn new(index: usize) -> Option<Square> {
-        if index < 90 {
-            Some(Square::ALL[index])
-        } else {
-            None
-        }
-    }
-
-    /// The square on `file` (0 = a … 8 = i) and `rank` (0 … 9), if both are on the board.
-    #[inline]
-    pub const fn from_file_rank(file: usize, rank: usize) -> Option<Square> {
-        if file < 9 && rank < 10 {
-            Some(Square::ALL[rank * 9 + file])
-        } else {
-            None
-        }
-    }
-
-    /// a0 = 0 … i9 = 89.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// 0 for the a-file … 8 for the i-file.
-    #[inline]
-    pub const fn file(self) -> usize {
-        self as usize % 9
-    }
-
-    /// 0 (Red's back rank) … 9 (Black's back rank).
-    #[inline]
-    pub const fn rank(self) -> usize {
-        self as usize / 9
-    }
-
-    /// The set holding just this square.
-    #[inline]
-    pub const fn bitboard(self) -> Bitboard {
-        Bitboard(1 << self as u8)
-    }
-
     /// The same file seen from the other side (a0 ↔ a9).
     #[inline]
     pub const fn flip_rank(self) -> Square {
@@ -103,45 +56,4 @@ impl Square {
     }
 }
 
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let file = (b'a' + self.file() as u8) as char;
-        let rank = (b'0' + self.rank() as u8) as char;
-        write!(f, "{file}{rank}")
-    }
-}
-
-/// Why a text is not a xiangqi square.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseSquareError {
-    text: String,
-}
-
-impl fmt::Display for ParseSquareError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{:?} is not a xiangqi square: expected a file a-i and a rank 0-9, like h2",
-            self.text
-        )
-    }
-}
-
-impl std::error::Error for ParseSquareError {}
-
-impl FromStr for Square {
-    type Err = ParseSquareError;
-
-    fn from_str(text: &str) -> Result<Square, ParseSquareError> {
-        let error = || ParseSquareError {
-            text: text.to_string(),
-        };
-        match text.as_bytes() {
-            &[file @ b'a'..=b'i', rank @ b'0'..=b'9'] => {
-                Square::from_file_rank(usize::from(file - b'a'), usize::from(rank - b'0'))
-                    .ok_or_else(error)
-            }
-            _ => Err(error()),
-        }
-    }
-}
+crate::square_impls::square_impls!("xiangqi", 9 by 10, 'i', '0'..='9', "h2");

@@ -49,6 +49,15 @@ enum Command {
 /// A failure to report as `error: …` with exit code 2.
 pub struct UsageError(pub String);
 
+/// Parses a command-line value; its parse error becomes the message.
+pub fn parse_arg<T>(text: &str) -> Result<T, UsageError>
+where
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
+    text.parse().map_err(|e| UsageError(format!("{e}")))
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {

@@ -5,14 +5,10 @@ use qiboard::xiangqi::{
     pawn_attacks, rook_attacks, Bitboard, Color, Square,
 };
 
-use crate::UsageError;
+use crate::{parse_arg, UsageError};
 
 const PIECES: &str =
     "rook, cannon, cannon-quiet, horse, elephant, advisor, king, pawn-red, pawn-black";
-
-fn parse_set(text: &str) -> Result<Bitboard, UsageError> {
-    text.parse().map_err(|e| UsageError(format!("{e}")))
-}
 
 /// Diagram, then the rank string alone on a line, then hex (90 bits: 23
 /// digits).
@@ -21,12 +17,12 @@ fn show(set: Bitboard) -> String {
 }
 
 pub fn bitboard(text: &str) -> Result<String, UsageError> {
-    parse_set(text).map(show)
+    parse_arg::<Bitboard>(text).map(show)
 }
 
 pub fn attacks(piece: &str, square: &str, occupancy: Option<&str>) -> Result<String, UsageError> {
-    let square: Square = square.parse().map_err(|e| UsageError(format!("{e}")))?;
-    let occupied = occupancy.map(parse_set).transpose()?.unwrap_or_default();
+    let square: Square = parse_arg(square)?;
+    let occupied: Bitboard = occupancy.map(parse_arg).transpose()?.unwrap_or_default();
     let set = match piece {
         "rook" => rook_attacks(square, occupied),
         "cannon" => cannon_attacks(square, occupied),
