@@ -21,4 +21,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod bitset;
 pub mod chess;
+mod square_impls;
+pub mod xiangqi;

@@ -2,6 +2,7 @@
 
 mod chess_cmd;
 mod tree;
+mod xiangqi_cmd;
 
 use std::process::ExitCode;
 
@@ -22,6 +23,7 @@ struct Cli {
 #[derive(Clone, Copy, ValueEnum)]
 enum Game {
     Chess,
+    Xiangqi,
 }
 
 #[derive(Subcommand)]
@@ -29,15 +31,17 @@ enum Command {
     /// Print a bitboard as a diagram, its rank string and its hex value.
     Bb {
         game: Game,
-        /// Rank string (rank 8 first, `/`-separated) or 0x hex.
+        /// Rank string (top rank first, `/`-separated) or 0x hex.
         set: String,
     },
     /// Print the squares a piece attacks from a square.
     Attacks {
         game: Game,
-        /// rook, bishop, queen, knight, king, pawn-white or pawn-black.
+        /// Chess: rook, bishop, queen, knight, king, pawn-white, pawn-black.
+        /// Xiangqi: rook, cannon, cannon-quiet, horse, elephant, advisor, king,
+        /// pawn-red, pawn-black.
         piece: String,
-        /// The piece's square, e.g. d4.
+        /// The piece's square, e.g. d4 (chess) or h2 (xiangqi).
         square: String,
         /// Occupied squares as a rank string or 0x hex (default: empty board).
         occupancy: Option<String>,
@@ -65,6 +69,15 @@ enum Command {
 /// A failure to report as `error: …` with exit code 2.
 pub struct UsageError(pub String);
 
+/// Parses a command-line value; its parse error becomes the message.
+pub fn parse_arg<T>(text: &str) -> Result<T, UsageError>
+where
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
+    text.parse().map_err(|e| UsageError(format!("{e}")))
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -91,6 +104,24 @@ fn main() -> ExitCode {
             game: Game::Chess,
             fen,
         } => tree::moves::<Position>(&fen),
+        Command::Bb {
+            game: Game::Xiangqi,
+            set,
+        } => xiangqi_cmd::bitboard(&set),
+        Command::Attacks {
+            game: Game::Xiangqi,
+            piece,
+            square,
+            occupancy,
+        } => xiangqi_cmd::attacks(&piece, &square, occupancy.as_deref()),
+        Command::Perft {
+            game: Game::Xiangqi,
+            ..
+        }
+        | Command::Moves {
+            game: Game::Xiangqi,
+            ..
+        } => Err(UsageError("xiangqi move generation is not merged yet".into())),
     };
     match result {
         Ok(text) => {

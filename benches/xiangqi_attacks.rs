@@ -1,0 +1,167 @@
+//! Rook and cannon lookups over random occupancies, four representations
+//! side by side in one run:
+//! - `u16 lines` (the default, `qiboard::xiangqi::rook_attacks`): one u16
+//!   table per piece and line (`ROOK_RANK_ATTACKS`, `ROOK_FILE_ATTACKS`,
+//!   …; 29 KiB per piece); rank word by a shift, file word gathered with
+//!   64-bit multiplies, the file result spread back the same way;
+//! - `packed lines`: the thesis tables with all four kinds packed in one
+//!   u64 per entry (`RANK_REACH`, `FILE_REACH`; 116 KiB), same bit work;
+//! - `rotated`: the u16 tables, the file word read by a shift from a
+//!   file-major occupancy kept beside the board
+//!   (`qiboard::xiangqi::rotated`);
+//! - `file bitboards`: the rank as in `u16 lines`, the file answered by a
+//!   table of ready-made a-file u128 sets (`[rank][file word]`, 160 KiB
+//!   per piece), built here from the u16 tables.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use qiboard::xiangqi::rotated::{self, FileMajor};
+use qiboard::xiangqi::tables::{
+    CANNON_FILE_ATTACKS, CANNON_RANK_ATTACKS, FILE_REACH, RANK_REACH, ROOK_FILE_ATTACKS,
+    ROOK_RANK_ATTACKS,
+};
+use qiboard::xiangqi::{cannon_attacks, rook_attacks, Bitboard, Square};
+use rand_core::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+const SAMPLES: usize = 4096;
+
+struct Input {
+    square: Square,
+    occupied: Bitboard,
+    file_major: FileMajor,
+}
+
+fn inputs() -> Vec<Input> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    let mut word = || u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
+    (0..SAMPLES)
+        .map(|_| {
+            let square = Square::ALL[(word() % 90) as usize];
+            // About a quarter of the points occupied, like a middlegame,
+            // and always the piece itself.
+            let occupied = Bitboard::new(word() & word()).with(square);
+            Input {
+                square,
+                occupied,
+                file_major: FileMajor::from_bitboard(occupied),
+            }
+        })
+        .collect()
+}
+
+/// One piece's lookups and tables.
+struct Piece {
+    name: &'static str,
+    /// The packed kinds that make up its attacks.
+    select: u64,
+    file_table: &'static [[u16; 1024]; 10],
+    rank_table: &'static [[u16; 512]; 9],
+}
+
+const ROOK: Piece = Piece {
+    name: "rook",
+    select: 0xffff_ffff,
+    file_table: &ROOK_FILE_ATTACKS,
+    rank_table: &ROOK_RANK_ATTACKS,
+};
+
+const CANNON: Piece = Piece {
+    name: "cannon",
+    select: 0xffff << 32,
+    file_table: &CANNON_FILE_ATTACKS,
+    rank_table: &CANNON_RANK_ATTACKS,
+};
+
+fn fold(entry: u64, select: u64) -> u16 {
+    let bits = entry & select;
+    (bits | bits >> 16 | bits >> 32 | bits >> 48) as u16
+}
+
+#[inline(always)]
+fn packed(piece: &Piece, input: &Input) -> Bitboard {
+    let (square, occupied) = (input.square, input.occupied);
+    let (rank, file) = (square.rank(), square.file());
+    let on_rank = RANK_REACH[file][occupied.rank_word(rank) as usize];
+    let on_file = FILE_REACH[rank][occupied.file_word(file) as usize];
+    Bitboard::from_rank_word(rank, fold(on_rank, piece.select))
+        | Bitboard::from_file_word(file, fold(on_file, piece.select))
+}
+
+/// `[rank][file word]`: the piece's attacks on the a-file as sets.
+fn file_bitboards(piece: &Piece) -> Vec<Vec<u128>> {
+    piece
+        .file_table
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|&word| Bitboard::from_file_word(0, word).0)
+                .collect()
+        })
+        .collect()
+}
+
+#[inline(always)]
+fn with_file_bitboards(piece: &Piece, table: &[Vec<u128>], input: &Input) -> Bitboard {
+    let (square, occupied) = (input.square, input.occupied);
+    let (rank, file) = (square.rank(), square.file());
+    let on_rank = piece.rank_table[file][occupied.rank_word(rank) as usize];
+    let on_file = table[rank][occupied.file_word(file) as usize];
+    Bitboard::from_rank_word(rank, on_rank) | Bitboard(on_file << file)
+}
+
+/// Times `lookup` over every input; generic so that each representation
+/// is inlined into its own loop.
+fn run(
+    group: &mut criterion::BenchmarkGroup<criterion::measurement::WallTime>,
+    name: &str,
+    inputs: &[Input],
+    lookup: impl Fn(&Input) -> Bitboard,
+) {
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            black_box(inputs)
+                .iter()
+                .fold(0u128, |acc, input| acc ^ lookup(input).0)
+        })
+    });
+}
+
+/// The four representations of one piece, checked against each other
+/// first.
+macro_rules! bench_piece {
+    ($c:expr, $inputs:expr, $piece:expr, $lookup:path, $rotated:path) => {{
+        let (piece, inputs) = (&$piece, &$inputs);
+        let table = file_bitboards(piece);
+        for input in inputs.iter() {
+            let expected = $lookup(input.square, input.occupied);
+            assert_eq!(packed(piece, input), expected);
+            assert_eq!(
+                $rotated(input.square, input.occupied, input.file_major),
+                expected
+            );
+            assert_eq!(with_file_bitboards(piece, &table, input), expected);
+        }
+        let mut group = $c.benchmark_group(format!("xiangqi {} lookups", piece.name));
+        group.throughput(Throughput::Elements(SAMPLES as u64));
+        run(&mut group, "u16 lines", inputs, |i| {
+            $lookup(i.square, i.occupied)
+        });
+        run(&mut group, "packed lines", inputs, |i| packed(piece, i));
+        run(&mut group, "rotated", inputs, |i| {
+            $rotated(i.square, i.occupied, i.file_major)
+        });
+        run(&mut group, "file bitboards", inputs, |i| {
+            with_file_bitboards(piece, &table, i)
+        });
+        group.finish();
+    }};
+}
+
+fn bench(c: &mut Criterion) {
+    let inputs = inputs();
+    bench_piece!(c, inputs, ROOK, rook_attacks, rotated::rook_attacks);
+    bench_piece!(c, inputs, CANNON, cannon_attacks, rotated::cannon_attacks);
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,161 @@
+//! Plumbing shared by the boards' bitboards: iteration, collection, the
+//! set operators and the parse error, written once for any
+//! `Bitboard(pub <integer>)` over a `Square` enum whose `Square::new(index)`
+//! returns `Option<Square>`. Invoked inside a board module, where
+//! `Bitboard` and `Square` name that board's types.
+
+/// Defines `Squares`, `ParseBitboardError` and the set impls for the
+/// `Bitboard` in scope, whose bits are of type `$bits`.
+macro_rules! square_set {
+    ($bits:ty) => {
+        impl Bitboard {
+            /// Number of squares in the set.
+            #[inline]
+            pub const fn count(self) -> u32 {
+                self.0.count_ones()
+            }
+
+            /// Whether the set is empty.
+            #[inline]
+            pub const fn is_empty(self) -> bool {
+                self.0 == 0
+            }
+
+            /// Whether `square` is in the set.
+            #[inline]
+            pub const fn contains(self, square: Square) -> bool {
+                self.0 >> square as u8 & 1 != 0
+            }
+
+            /// The set with `square` added.
+            #[inline]
+            pub const fn with(self, square: Square) -> Bitboard {
+                Bitboard(self.0 | 1 << square as u8)
+            }
+
+            /// The set with `square` removed.
+            #[inline]
+            pub const fn without(self, square: Square) -> Bitboard {
+                Bitboard(self.0 & !(1 << square as u8))
+            }
+
+            /// Whether the set has more than one square.
+            #[inline]
+            pub const fn has_many(self) -> bool {
+                self.0 & self.0.wrapping_sub(1) != 0
+            }
+
+            /// The squares, lowest first.
+            #[inline]
+            pub const fn iter(self) -> Squares {
+                Squares(self.0)
+            }
+        }
+
+        /// The squares of a [`Bitboard`], lowest first.
+        #[derive(Clone, Debug)]
+        pub struct Squares($bits);
+
+        impl Iterator for Squares {
+            type Item = Square;
+
+            #[inline]
+            fn next(&mut self) -> Option<Square> {
+                let square = Square::new(self.0.trailing_zeros() as usize)?;
+                self.0 &= self.0 - 1;
+                Some(square)
+            }
+
+            #[inline]
+            fn size_hint(&self) -> (usize, Option<usize>) {
+                let n = self.0.count_ones() as usize;
+                (n, Some(n))
+            }
+        }
+
+        impl ExactSizeIterator for Squares {}
+
+        impl IntoIterator for Bitboard {
+            type Item = Square;
+            type IntoIter = Squares;
+
+            #[inline]
+            fn into_iter(self) -> Squares {
+                Squares(self.0)
+            }
+        }
+
+        impl FromIterator<Square> for Bitboard {
+            fn from_iter<I: IntoIterator<Item = Square>>(squares: I) -> Bitboard {
+                squares.into_iter().fold(Bitboard::EMPTY, Bitboard::with)
+            }
+        }
+
+        impl From<Square> for Bitboard {
+            #[inline]
+            fn from(square: Square) -> Bitboard {
+                square.bitboard()
+            }
+        }
+
+        $crate::bitset::square_set!(@op BitAnd, bitand, BitAndAssign, bitand_assign, &);
+        $crate::bitset::square_set!(@op BitOr, bitor, BitOrAssign, bitor_assign, |);
+        $crate::bitset::square_set!(@op BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+        impl std::ops::Sub for Bitboard {
+            type Output = Bitboard;
+
+            /// Set difference.
+            #[inline]
+            fn sub(self, other: Bitboard) -> Bitboard {
+                Bitboard(self.0 & !other.0)
+            }
+        }
+
+        impl std::ops::SubAssign for Bitboard {
+            #[inline]
+            fn sub_assign(&mut self, other: Bitboard) {
+                *self = *self - other;
+            }
+        }
+
+        impl std::fmt::LowerHex for Bitboard {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                std::fmt::LowerHex::fmt(&self.0, f)
+            }
+        }
+
+        /// Why a text is not a bitboard.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct ParseBitboardError {
+            why: String,
+        }
+
+        impl std::fmt::Display for ParseBitboardError {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&self.why)
+            }
+        }
+
+        impl std::error::Error for ParseBitboardError {}
+    };
+    (@op $trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
+        impl std::ops::$trait for Bitboard {
+            type Output = Bitboard;
+
+            #[inline]
+            fn $method(self, other: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op other.0)
+            }
+        }
+
+        impl std::ops::$assign_trait for Bitboard {
+            #[inline]
+            fn $assign_method(&mut self, other: Bitboard) {
+                *self = *self $op other;
+            }
+        }
+    };
+}
+
+pub(crate) use square_set;

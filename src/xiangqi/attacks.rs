@@ -1,0 +1,148 @@
+//! Attack sets as bitboards, each a few reads of the generated tables.
+//!
+//! Rooks and cannons read compact u16 line tables (`ROOK_RANK_ATTACKS`,
+//! …): the rank word is a shift of the board, the file word is gathered
+//! with 64-bit multiplies and the file result spread back the same way
+//! ([`Bitboard::file_word`], [`Bitboard::from_file_word`]). The benchmark
+//! `benches/xiangqi_attacks.rs` compares this with the packed thesis
+//! tables, a file-major occupancy ([`super::rotated`]) and ready-made file
+//! bitboards.
+
+use super::lines::{file_moves, rank_moves, LineKind};
+use super::tables::{
+    ADVISOR_MOVES, CANNON_FILE_ATTACKS, CANNON_RANK_ATTACKS, ELEPHANT_EYES, ELEPHANT_TARGETS,
+    HORSE_CHECKERS, HORSE_CHECK_LEGS, HORSE_LEGS, HORSE_TARGETS, KING_MOVES, PAWN_CHECKERS,
+    PAWN_MOVES, ROOK_FILE_ATTACKS, ROOK_RANK_ATTACKS,
+};
+use super::{Bitboard, Color, Square};
+
+/// A rank table and a file table of one piece's attacks.
+pub(crate) type LineTables = (&'static [[u16; 512]; 9], &'static [[u16; 1024]; 10]);
+
+/// Rook attacks: non-captures and rook captures.
+pub(crate) const ROOK: LineTables = (&ROOK_RANK_ATTACKS, &ROOK_FILE_ATTACKS);
+/// Cannon captures over one screen.
+pub(crate) const CANNON: LineTables = (&CANNON_RANK_ATTACKS, &CANNON_FILE_ATTACKS);
+
+/// The attacks of `tables` from `square`, given the occupied squares and
+/// the occupancy word of the square's file.
+#[inline]
+pub(crate) const fn line_attacks(
+    (rank_table, file_table): LineTables,
+    square: Square,
+    occupied: Bitboard,
+    file_word: u16,
+) -> Bitboard {
+    let (rank, file) = (square.rank(), square.file());
+    let on_rank = rank_table[file][occupied.rank_word(rank) as usize & 0x1ff];
+    let on_file = file_table[rank][file_word as usize & 0x3ff];
+    Bitboard(Bitboard::from_rank_word(rank, on_rank).0 | Bitboard::from_file_word(file, on_file).0)
+}
+
+/// Squares a rook on `square` attacks: along each ray, the empty squares
+/// and the first occupied one.
+///
+/// ```
+/// use qiboard::xiangqi::{rook_attacks, Bitboard, Square};
+/// let occupied: Bitboard = [Square::A3, Square::A7, Square::C0].into_iter().collect();
+/// let attacks = rook_attacks(Square::A0, occupied);
+/// assert_eq!(attacks.count(), 5); // a1 a2 a3, b0 c0
+/// ```
+#[inline]
+pub const fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    line_attacks(ROOK, square, occupied, occupied.file_word(square.file()))
+}
+
+/// Squares a cannon on `square` captures on: along each ray, the first
+/// occupied square beyond exactly one screen.
+#[inline]
+pub const fn cannon_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    line_attacks(CANNON, square, occupied, occupied.file_word(square.file()))
+}
+
+/// Squares a cannon on `square` moves to without capturing: the empty
+/// squares before the first piece on each ray (a rook's quiet moves).
+#[inline]
+pub const fn cannon_quiet(square: Square, occupied: Bitboard) -> Bitboard {
+    Bitboard(rook_attacks(square, occupied).0 & !occupied.0)
+}
+
+/// Squares beyond exactly two screens (the first occupied one on each
+/// ray): where a cannon would attack if one screen left, or a rook once
+/// two pieces left. For discovered-check and pin tests; read from the
+/// packed thesis tables.
+#[inline]
+pub const fn cannon_super(square: Square, occupied: Bitboard) -> Bitboard {
+    let on_rank = rank_moves(LineKind::SuperCapture, square, occupied).reach;
+    let on_file = file_moves(LineKind::SuperCapture, square, occupied).reach;
+    Bitboard(
+        Bitboard::from_rank_word(square.rank(), on_rank).0
+            | Bitboard::from_file_word(square.file(), on_file).0,
+    )
+}
+
+/// ORs the targets whose blocker square is empty.
+#[inline]
+const fn unblocked(blockers: &[u8; 4], targets: &[u128; 4], occupied: Bitboard) -> Bitboard {
+    let mut set = 0;
+    let mut i = 0;
+    while i < 4 {
+        if occupied.0 >> blockers[i] & 1 == 0 {
+            set |= targets[i];
+        }
+        i += 1;
+    }
+    Bitboard(set)
+}
+
+/// Squares a horse on `square` attacks: each pair of targets needs its
+/// leg (the orthogonal neighbour toward them) empty.
+#[inline]
+pub const fn horse_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    let s = square as usize;
+    unblocked(&HORSE_LEGS[s], &HORSE_TARGETS[s], occupied)
+}
+
+/// Squares from which a horse would attack `king`, given the occupied
+/// squares (each needs its leg, a diagonal neighbour of the king, empty).
+#[inline]
+pub const fn horse_checkers(king: Square, occupied: Bitboard) -> Bitboard {
+    let s = king as usize;
+    unblocked(&HORSE_CHECK_LEGS[s], &HORSE_CHECKERS[s], occupied)
+}
+
+/// Squares an elephant on `square` attacks: two diagonal steps, on the
+/// side of the river holding the square, each with its eye empty.
+#[inline]
+pub const fn elephant_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    let s = square as usize;
+    unblocked(&ELEPHANT_EYES[s], &ELEPHANT_TARGETS[s], occupied)
+}
+
+/// Squares an advisor on `square` attacks: diagonal steps inside the
+/// palace holding the square (none outside a palace).
+#[inline]
+pub const fn advisor_attacks(square: Square) -> Bitboard {
+    Bitboard(ADVISOR_MOVES[square as usize])
+}
+
+/// Squares a king on `square` attacks: orthogonal steps inside the palace
+/// holding the square (none outside a palace). Facing kings are a rook
+/// question: see [`rook_attacks`].
+#[inline]
+pub const fn king_attacks(square: Square) -> Bitboard {
+    Bitboard(KING_MOVES[square as usize])
+}
+
+/// Squares a pawn of `color` on `square` attacks: forward, and sideways
+/// too once across the river.
+#[inline]
+pub const fn pawn_attacks(color: Color, square: Square) -> Bitboard {
+    Bitboard(PAWN_MOVES[color as usize][square as usize])
+}
+
+/// Squares from which a pawn of `color` attacks `king`.
+#[inline]
+pub const fn pawn_checkers(color: Color, king: Square) -> Bitboard {
+    Bitboard(PAWN_CHECKERS[color as usize][king as usize])
+}
