@@ -9,6 +9,7 @@
 pub mod chess;
 pub mod emit;
 pub mod seed;
+pub mod xiangqi;
 
 use std::path::Path;
 
@@ -16,7 +17,9 @@ pub use emit::SourceFile;
 
 /// Every generated source file for `seed`.
 pub fn generate(seed: u64) -> Result<Vec<SourceFile>, String> {
-    chess::files(seed)
+    let mut files = chess::files(seed)?;
+    files.extend(xiangqi::files(seed));
+    Ok(files)
 }
 
 /// Generates every table for `seed` and writes the sources under `dir`.

@@ -22,3 +22,4 @@
 #![warn(missing_docs)]
 
 pub mod chess;
+pub mod xiangqi;

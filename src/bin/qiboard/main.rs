@@ -1,6 +1,7 @@
 //! The `qiboard` command line.
 
 mod chess_cmd;
+mod xiangqi_cmd;
 
 use std::process::ExitCode;
 
@@ -20,6 +21,7 @@ struct Cli {
 #[derive(Clone, Copy, ValueEnum)]
 enum Game {
     Chess,
+    Xiangqi,
 }
 
 #[derive(Subcommand)]
@@ -27,15 +29,17 @@ enum Command {
     /// Print a bitboard as a diagram, its rank string and its hex value.
     Bb {
         game: Game,
-        /// Rank string (rank 8 first, `/`-separated) or 0x hex.
+        /// Rank string (top rank first, `/`-separated) or 0x hex.
         set: String,
     },
     /// Print the squares a piece attacks from a square.
     Attacks {
         game: Game,
-        /// rook, bishop, queen, knight, king, pawn-white or pawn-black.
+        /// Chess: rook, bishop, queen, knight, king, pawn-white, pawn-black.
+        /// Xiangqi: rook, cannon, cannon-quiet, horse, elephant, advisor, king,
+        /// pawn-red, pawn-black.
         piece: String,
-        /// The piece's square, e.g. d4.
+        /// The piece's square, e.g. d4 (chess) or h2 (xiangqi).
         square: String,
         /// Occupied squares as a rank string or 0x hex (default: empty board).
         occupancy: Option<String>,
@@ -58,6 +62,16 @@ fn main() -> ExitCode {
             square,
             occupancy,
         } => chess_cmd::attacks(&piece, &square, occupancy.as_deref()),
+        Command::Bb {
+            game: Game::Xiangqi,
+            set,
+        } => xiangqi_cmd::bitboard(&set),
+        Command::Attacks {
+            game: Game::Xiangqi,
+            piece,
+            square,
+            occupancy,
+        } => xiangqi_cmd::attacks(&piece, &square, occupancy.as_deref()),
     };
     match result {
         Ok(text) => {

@@ -1,0 +1,47 @@
+//! `qiboard bb xiangqi` and `qiboard attacks xiangqi`.
+
+use qiboard::xiangqi::{
+    advisor_attacks, cannon_attacks, cannon_quiet, elephant_attacks, horse_attacks, king_attacks,
+    pawn_attacks, rook_attacks, Bitboard, Color, Square,
+};
+
+use crate::UsageError;
+
+const PIECES: &str =
+    "rook, cannon, cannon-quiet, horse, elephant, advisor, king, pawn-red, pawn-black";
+
+fn parse_set(text: &str) -> Result<Bitboard, UsageError> {
+    text.parse().map_err(|e| UsageError(format!("{e}")))
+}
+
+/// Diagram, then the rank string alone on a line, then hex (90 bits: 23
+/// digits).
+fn show(set: Bitboard) -> String {
+    format!("{}{set}\n{:#025x}\n", set.diagram(), set.0)
+}
+
+pub fn bitboard(text: &str) -> Result<String, UsageError> {
+    parse_set(text).map(show)
+}
+
+pub fn attacks(piece: &str, square: &str, occupancy: Option<&str>) -> Result<String, UsageError> {
+    let square: Square = square.parse().map_err(|e| UsageError(format!("{e}")))?;
+    let occupied = occupancy.map(parse_set).transpose()?.unwrap_or_default();
+    let set = match piece {
+        "rook" => rook_attacks(square, occupied),
+        "cannon" => cannon_attacks(square, occupied),
+        "cannon-quiet" => cannon_quiet(square, occupied),
+        "horse" => horse_attacks(square, occupied),
+        "elephant" => elephant_attacks(square, occupied),
+        "advisor" => advisor_attacks(square),
+        "king" => king_attacks(square),
+        "pawn-red" => pawn_attacks(Color::Red, square),
+        "pawn-black" => pawn_attacks(Color::Black, square),
+        other => {
+            return Err(UsageError(format!(
+                "unknown xiangqi piece {other:?}; expected one of: {PIECES}"
+            )))
+        }
+    };
+    Ok(show(set))
+}

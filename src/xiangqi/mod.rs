@@ -1,0 +1,19 @@
+//! Xiangqi (9×10): squares, bitboards, the thesis's rank/file move tables
+//! and attack lookups.
+
+mod attacks;
+mod bitboard;
+mod color;
+mod lines;
+pub mod rotated;
+mod square;
+pub mod tables;
+
+pub use attacks::{
+    advisor_attacks, cannon_attacks, cannon_quiet, cannon_super, elephant_attacks, horse_attacks,
+    horse_checkers, king_attacks, pawn_attacks, pawn_checkers, rook_attacks,
+};
+pub use bitboard::{Bitboard, ParseBitboardError, Squares};
+pub use color::Color;
+pub use lines::{file_moves, rank_moves, LineKind, LineMoves};
+pub use square::{ParseSquareError, Square};
