@@ -83,6 +83,13 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
+/// How many squares a FEN row describes (for the error message).
+fn row_squares(row: &str) -> usize {
+    row.chars()
+        .map(|c| c.to_digit(10).map_or(1, |d| d as usize))
+        .sum()
+}
+
 fn in_palace(color: Color, square: Square) -> bool {
     let ranks = match color {
         Color::Red => 0..=2,
@@ -117,10 +124,11 @@ impl Position {
                 } else {
                     Color::Black
                 };
-                let square = Square::from_file_rank(file, rank).ok_or(FenError::RowLength {
-                    rank,
-                    squares: file + 1 + text.len(),
-                })?;
+                let square =
+                    Square::from_file_rank(file, rank).ok_or_else(|| FenError::RowLength {
+                        rank,
+                        squares: row_squares(text),
+                    })?;
                 position.put(square, Piece { color, kind });
                 file += 1;
             }

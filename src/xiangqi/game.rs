@@ -205,10 +205,7 @@ impl Game {
         let last = self.positions.len() - 1;
         (2..=last).step_by(2).find_map(|plies_ago| {
             let then = &self.positions[last - plies_ago];
-            (then.key() == now.key()
-                && then.lock() == now.lock()
-                && then.side_to_move() == now.side_to_move())
-            .then(|| {
+            same_position(then, now).then(|| {
                 // checks[i] is whether move i (leading to positions[i + 1]) checked.
                 let cycle = last - plies_ago..last;
                 let mover_of = |i: usize| self.positions[i].side_to_move();
@@ -232,13 +229,14 @@ impl Game {
         let now = self.position();
         self.positions[..self.positions.len() - 1]
             .iter()
-            .filter(|then| {
-                then.key() == now.key()
-                    && then.lock() == now.lock()
-                    && then.side_to_move() == now.side_to_move()
-            })
+            .filter(|then| same_position(then, now))
             .count()
     }
+}
+
+/// Key and lock both match (the key includes the side to move).
+fn same_position(a: &Position, b: &Position) -> bool {
+    a.key() == b.key() && a.lock() == b.lock()
 }
 
 impl Default for Game {
