@@ -15,10 +15,10 @@
 //! king moves are checked one by one with [`attackers_to`]. In check,
 //! every move is checked that way.
 
+use super::tables::{ELEPHANT_EYES, ELEPHANT_TARGETS, HORSE_CHECKERS, HORSE_LEGS, HORSE_TARGETS};
 use super::{
-    advisor_attacks, cannon_attacks, cannon_quiet, cannon_super, elephant_attacks, horse_attacks,
-    horse_checkers, king_attacks, pawn_attacks, pawn_checkers, rook_attacks, Bitboard, Color, Kind,
-    Move, Position, Square,
+    advisor_attacks, cannon_attacks, cannon_quiet, cannon_super, horse_checkers, king_attacks,
+    pawn_attacks, pawn_checkers, rook_attacks, Bitboard, Color, Kind, Move, Position, Square,
 };
 
 /// Bits 0, 9, …, 81: the a-file.
@@ -52,19 +52,46 @@ pub fn between(a: Square, b: Square) -> Bitboard {
     }
 }
 
+/// Bits 0..9: rank 0.
+const RANK_0: u128 = 0x1ff;
+
+/// The rank and the file through `square`: where a rook or cannon must
+/// stand to reach it. A cheap test that skips most line lookups.
+#[inline(always)]
+fn lines_through(square: Square) -> Bitboard {
+    Bitboard(RANK_0 << (9 * square.rank() as u32) | FILE_A << square.file() as u32)
+}
+
+/// Every square a horse could check `king` from, legs aside.
+#[inline(always)]
+fn horse_zone(king: Square) -> Bitboard {
+    let [a, b, c, d] = HORSE_CHECKERS[king as usize];
+    Bitboard(a | b | c | d)
+}
+
 /// Pieces of colour `by` attacking `king`, a square a king can stand on,
 /// with `occupied` as the board's occupancy. Advisors, elephants and king
 /// steps never reach the other palace, so only rooks, cannons, horses,
 /// pawns and the facing enemy king (the flying general) are tested.
-#[inline]
+#[inline(always)]
 pub fn attackers_to(position: &Position, king: Square, by: Color, occupied: Bitboard) -> Bitboard {
     let kinds = &position.kinds;
-    let sliders =
-        rook_attacks(king, occupied) & (kinds[Kind::Rook as usize] | kinds[Kind::King as usize]);
-    let cannons = cannon_attacks(king, occupied) & kinds[Kind::Cannon as usize];
-    let horses = horse_checkers(king, occupied) & kinds[Kind::Horse as usize];
-    let pawns = pawn_checkers(by, king) & kinds[Kind::Pawn as usize];
-    (sliders | cannons | horses | pawns) & position.colors[by as usize]
+    let theirs = position.colors[by as usize];
+    let lines = lines_through(king);
+    let sliders = (kinds[Kind::Rook as usize] | kinds[Kind::King as usize]) & theirs;
+    let cannons = kinds[Kind::Cannon as usize] & theirs;
+    let mut attackers = pawn_checkers(by, king) & kinds[Kind::Pawn as usize] & theirs;
+    let horses = kinds[Kind::Horse as usize] & theirs;
+    if !(horses & horse_zone(king)).is_empty() {
+        attackers |= horse_checkers(king, occupied) & horses;
+    }
+    if !(sliders & lines).is_empty() {
+        attackers |= rook_attacks(king, occupied) & sliders;
+    }
+    if !(cannons & lines).is_empty() {
+        attackers |= cannon_attacks(king, occupied) & cannons;
+    }
+    attackers
 }
 
 /// The most legal moves a xiangqi position can have is 119 (two rooks and
@@ -135,6 +162,9 @@ trait Sink {
     fn all(&mut self, from: Square, targets: Bitboard);
     /// One legal move.
     fn one(&mut self, mv: Move);
+    /// Every square of `targets` is a legal destination for a piece
+    /// standing `step` squares before it (pawns, generated together).
+    fn shifted(&mut self, targets: Bitboard, step: i8);
 }
 
 impl Sink for MoveList {
@@ -149,19 +179,52 @@ impl Sink for MoveList {
     fn one(&mut self, mv: Move) {
         self.push(mv);
     }
+
+    #[inline]
+    fn shifted(&mut self, targets: Bitboard, step: i8) {
+        for to in targets {
+            let from = Square::ALL[(to as usize).wrapping_add_signed(-isize::from(step))];
+            self.push(Move::new(from, to));
+        }
+    }
 }
 
 struct Counter(u64);
 
+/// Population count of a 90-bit set without the `popcnt` instruction
+/// (absent from the default x86-64 target): both halves share the final
+/// byte-summing steps.
+#[inline(always)]
+fn count90(set: Bitboard) -> u64 {
+    const M1: u64 = 0x5555_5555_5555_5555;
+    const M2: u64 = 0x3333_3333_3333_3333;
+    const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    if cfg!(target_feature = "popcnt") {
+        return u64::from(set.0.count_ones());
+    }
+    let (low, high) = (set.0 as u64, (set.0 >> 64) as u64);
+    let low = low - (low >> 1 & M1);
+    let high = high - (high >> 1 & M1);
+    // Nibbles hold at most 4 + 4 after the sum.
+    let nibbles = (low & M2) + (low >> 2 & M2) + (high & M2) + (high >> 2 & M2);
+    let bytes = (nibbles & M4) + (nibbles >> 4 & M4);
+    bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56
+}
+
 impl Sink for Counter {
     #[inline]
     fn all(&mut self, _from: Square, targets: Bitboard) {
-        self.0 += u64::from(targets.count());
+        self.0 += count90(targets);
     }
 
     #[inline]
     fn one(&mut self, _mv: Move) {
         self.0 += 1;
+    }
+
+    #[inline]
+    fn shifted(&mut self, targets: Bitboard, _step: i8) {
+        self.0 += count90(targets);
     }
 }
 
@@ -218,30 +281,34 @@ impl Context {
     fn find_pins(&mut self, position: &Position) {
         let (king, occupied, ours, theirs) = (self.king, self.occupied, self.ours, self.theirs);
         let kinds = &position.kinds;
-        let seen = rook_attacks(king, occupied);
-
-        // Rooks and the enemy king behind exactly one of our pieces.
-        let sliders = theirs & (kinds[Kind::Rook as usize] | kinds[Kind::King as usize]);
-        let behind = rook_attacks(king, occupied ^ (seen & ours)) & sliders;
-        for slider in behind {
-            self.pinned |= between(king, slider) & ours;
+        let lines = lines_through(king);
+        let sliders = theirs & (kinds[Kind::Rook as usize] | kinds[Kind::King as usize]) & lines;
+        let cannons = theirs & kinds[Kind::Cannon as usize] & lines;
+        if !(sliders | cannons).is_empty() {
+            let seen = rook_attacks(king, occupied);
+            // Rooks and the enemy king behind exactly one of our pieces.
+            if !sliders.is_empty() {
+                for slider in rook_attacks(king, occupied ^ (seen & ours)) & sliders {
+                    self.pinned |= between(king, slider) & ours;
+                }
+            }
+            if !cannons.is_empty() {
+                // A cannon in plain view: the squares between would complete it.
+                for cannon in seen & cannons {
+                    self.screens |= between(king, cannon);
+                }
+                // A cannon over two screens: either screen of ours leaving checks.
+                for cannon in cannon_super(king, occupied) & cannons {
+                    self.pinned |= between(king, cannon) & ours;
+                }
+            }
         }
 
-        let cannons = theirs & kinds[Kind::Cannon as usize];
-        if !cannons.is_empty() {
-            // A cannon in plain view: the squares between would complete it.
-            for cannon in seen & cannons {
-                self.screens |= between(king, cannon);
+        let horses = theirs & kinds[Kind::Horse as usize] & horse_zone(king);
+        if !horses.is_empty() {
+            for horse in horses {
+                self.pinned |= horse_leg(horse, king).bitboard() & ours;
             }
-            // A cannon over two screens: either screen of ours leaving checks.
-            for cannon in cannon_super(king, occupied) & cannons {
-                self.pinned |= between(king, cannon) & ours;
-            }
-        }
-
-        let horses = theirs & kinds[Kind::Horse as usize];
-        for horse in horse_checkers(king, Bitboard::EMPTY) & horses {
-            self.pinned |= horse_leg(horse, king).bitboard() & ours;
         }
     }
 
@@ -270,8 +337,21 @@ fn horse_leg(horse: Square, target: Square) -> Square {
     Square::from_file_rank(lf as usize, lr as usize).expect("a horse's leg is on the board")
 }
 
+/// The targets behind each empty blocker (horse leg, elephant eye), read
+/// from the mailbox: a byte test per blocker is cheaper than a 128-bit shift.
+#[inline(always)]
+fn over_open(position: &Position, blockers: &[u8; 4], targets: &[u128; 4]) -> Bitboard {
+    let mut set = 0;
+    for (&blocker, &behind) in blockers.iter().zip(targets) {
+        if position.mailbox[blocker as usize % 90] == 0 {
+            set |= behind;
+        }
+    }
+    Bitboard(set)
+}
+
 /// The destinations of our piece of `kind` on `from`, before legality.
-#[inline]
+#[inline(always)]
 fn destinations(
     position: &Position,
     context: &Context,
@@ -291,8 +371,16 @@ fn destinations(
                 MoveFilter::Quiets => cannon_quiet(from, occupied),
             }
         }
-        Kind::Horse => horse_attacks(from, occupied),
-        Kind::Elephant => elephant_attacks(from, occupied),
+        Kind::Horse => over_open(
+            position,
+            &HORSE_LEGS[from as usize],
+            &HORSE_TARGETS[from as usize],
+        ),
+        Kind::Elephant => over_open(
+            position,
+            &ELEPHANT_EYES[from as usize],
+            &ELEPHANT_TARGETS[from as usize],
+        ),
         Kind::Advisor => advisor_attacks(from),
         Kind::King => king_attacks(from),
         Kind::Pawn => pawn_attacks(position.side, from),
@@ -304,11 +392,35 @@ fn destinations(
     }
 }
 
-const NON_KING: [Kind; 6] = [
+/// Ranks 5–9 (Red's pawns there have crossed the river).
+const RED_ACROSS: u128 = ((1u128 << 90) - 1) & !((1u128 << 45) - 1);
+/// Ranks 0–4 (Black's pawns there have crossed the river).
+const BLACK_ACROSS: u128 = (1u128 << 45) - 1;
+/// Every square but the a-file / the i-file: where a sideways step lands.
+const NOT_FILE_A: u128 = ((1u128 << 90) - 1) & !FILE_A;
+const NOT_FILE_I: u128 = ((1u128 << 90) - 1) & !(FILE_A << 8);
+
+/// The moves of `pawns` as three shifted sets, which is cheaper than one
+/// table read per pawn.
+#[inline(always)]
+fn pawn_moves<S: Sink>(pawns: Bitboard, us: Color, allowed: Bitboard, sink: &mut S) {
+    let (forward, across) = match us {
+        Color::Red => (pawns.0 << 9, pawns.0 & RED_ACROSS),
+        Color::Black => (pawns.0 >> 9, pawns.0 & BLACK_ACROSS),
+    };
+    let step = if us == Color::Red { 9 } else { -9 };
+    sink.shifted(Bitboard(forward) & allowed, step);
+    if across != 0 {
+        sink.shifted(Bitboard(across << 1 & NOT_FILE_A) & allowed, 1);
+        sink.shifted(Bitboard(across >> 1 & NOT_FILE_I) & allowed, -1);
+    }
+}
+
+/// Kinds generated piece by piece (pawns go together, the king last).
+const PIECEWISE: [Kind; 5] = [
     Kind::Rook,
     Kind::Cannon,
     Kind::Horse,
-    Kind::Pawn,
     Kind::Advisor,
     Kind::Elephant,
 ];
@@ -316,20 +428,43 @@ const NON_KING: [Kind; 6] = [
 fn generate<S: Sink>(position: &Position, filter: MoveFilter, sink: &mut S) {
     let context = Context::new(position);
     let us = context.us;
-    let in_check = !context.checkers.is_empty();
-    for kind in NON_KING {
-        for from in position.pieces(us, kind) {
-            let targets = destinations(position, &context, kind, from, filter) - context.screens;
-            if in_check || context.pinned.contains(from) {
-                for to in targets {
-                    if context.safe(position, from, to) {
-                        sink.one(Move::new(from, to));
-                    }
-                }
-            } else {
-                sink.all(from, targets);
+    // Pieces whose every move is tested: all of them in check, else the pinned.
+    let careful = if context.checkers.is_empty() {
+        context.pinned
+    } else {
+        context.ours
+    };
+    let one_by_one = |kind: Kind, from: Square, sink: &mut S| {
+        for to in destinations(position, &context, kind, from, filter) - context.screens {
+            if context.safe(position, from, to) {
+                sink.one(Move::new(from, to));
             }
         }
+    };
+    for kind in PIECEWISE {
+        let pieces = position.pieces(us, kind);
+        for from in pieces - careful {
+            sink.all(
+                from,
+                destinations(position, &context, kind, from, filter) - context.screens,
+            );
+        }
+        for from in pieces & careful {
+            one_by_one(kind, from, sink);
+        }
+    }
+    let pawns = position.pieces(us, Kind::Pawn);
+    let (free, pinned) = (pawns - careful, pawns & careful);
+    if !free.is_empty() {
+        let allowed = match filter {
+            MoveFilter::All => Bitboard::FULL - context.ours,
+            MoveFilter::Captures => context.theirs,
+            MoveFilter::Quiets => Bitboard::FULL - context.occupied,
+        } - context.screens;
+        pawn_moves(free, us, allowed, sink);
+    }
+    for from in pinned {
+        one_by_one(Kind::Pawn, from, sink);
     }
     let king = context.king;
     for to in destinations(position, &context, Kind::King, king, filter) {

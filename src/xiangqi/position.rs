@@ -19,7 +19,7 @@ pub struct Position {
     pub(crate) kinds: [Bitboard; 7],
     pub(crate) colors: [Bitboard; 2],
     /// 0 for an empty square, else `Piece::index() + 1`.
-    mailbox: [u8; 90],
+    pub(crate) mailbox: [u8; 90],
     pub(crate) side: Color,
     key: u64,
     lock: u64,
