@@ -17,8 +17,9 @@
 
 use super::tables::{ELEPHANT_EYES, ELEPHANT_TARGETS, HORSE_CHECKERS, HORSE_LEGS, HORSE_TARGETS};
 use super::{
-    advisor_attacks, cannon_attacks, cannon_quiet, cannon_super, horse_checkers, king_attacks,
-    pawn_attacks, pawn_checkers, rook_attacks, Bitboard, Color, Kind, Move, Position, Square,
+    advisor_attacks, cannon_attacks, cannon_quiet, cannon_super, file_moves, horse_checkers,
+    king_attacks, pawn_attacks, pawn_checkers, rank_moves, rook_attacks, Bitboard, Color, Kind,
+    LineKind, Move, Position, Square,
 };
 
 /// Bits 0, 9, …, 81: the a-file.
@@ -78,15 +79,22 @@ pub fn attackers_to(position: &Position, king: Square, by: Color, occupied: Bitb
     let kinds = &position.kinds;
     let theirs = position.colors[by as usize];
     let lines = lines_through(king);
-    let sliders = (kinds[Kind::Rook as usize] | kinds[Kind::King as usize]) & theirs;
+    let rooks = kinds[Kind::Rook as usize] & theirs;
     let cannons = kinds[Kind::Cannon as usize] & theirs;
     let mut attackers = pawn_checkers(by, king) & kinds[Kind::Pawn as usize] & theirs;
+    let enemy_king = kinds[Kind::King as usize] & theirs;
+    if let Some(other) = (enemy_king & lines).lsb() {
+        // Kings never share a rank, so this is the flying general's file.
+        if (between(king, other) & occupied).is_empty() {
+            attackers |= enemy_king;
+        }
+    }
     let horses = kinds[Kind::Horse as usize] & theirs;
     if !(horses & horse_zone(king)).is_empty() {
         attackers |= horse_checkers(king, occupied) & horses;
     }
-    if !(sliders & lines).is_empty() {
-        attackers |= rook_attacks(king, occupied) & sliders;
+    if !(rooks & lines).is_empty() {
+        attackers |= rook_attacks(king, occupied) & rooks;
     }
     if !(cannons & lines).is_empty() {
         attackers |= cannon_attacks(king, occupied) & cannons;
@@ -158,6 +166,10 @@ impl<'a> IntoIterator for &'a MoveList {
 
 /// Where generated moves go: a list, or a count.
 trait Sink {
+    /// Whether the sink only counts (so counting shortcuts apply).
+    const COUNTS: bool;
+    /// `n` more legal moves, not listed (only called when `COUNTS`).
+    fn add(&mut self, n: u64);
     /// All of `targets` are legal destinations for the piece on `from`.
     fn all(&mut self, from: Square, targets: Bitboard);
     /// One legal move.
@@ -168,6 +180,12 @@ trait Sink {
 }
 
 impl Sink for MoveList {
+    const COUNTS: bool = false;
+
+    fn add(&mut self, _n: u64) {
+        unreachable!("a move list is never given bare counts")
+    }
+
     #[inline]
     fn all(&mut self, from: Square, targets: Bitboard) {
         for to in targets {
@@ -212,6 +230,13 @@ fn count90(set: Bitboard) -> u64 {
 }
 
 impl Sink for Counter {
+    const COUNTS: bool = true;
+
+    #[inline(always)]
+    fn add(&mut self, n: u64) {
+        self.0 += n;
+    }
+
     #[inline]
     fn all(&mut self, _from: Square, targets: Bitboard) {
         self.0 += count90(targets);
@@ -282,11 +307,18 @@ impl Context {
         let (king, occupied, ours, theirs) = (self.king, self.occupied, self.ours, self.theirs);
         let kinds = &position.kinds;
         let lines = lines_through(king);
-        let sliders = theirs & (kinds[Kind::Rook as usize] | kinds[Kind::King as usize]) & lines;
+        if let Some(other) = (theirs & kinds[Kind::King as usize] & lines).lsb() {
+            // The only piece between the kings may not leave the file.
+            let shield = between(king, other) & occupied;
+            if !shield.has_many() {
+                self.pinned |= shield & ours;
+            }
+        }
+        let sliders = theirs & kinds[Kind::Rook as usize] & lines;
         let cannons = theirs & kinds[Kind::Cannon as usize] & lines;
         if !(sliders | cannons).is_empty() {
             let seen = rook_attacks(king, occupied);
-            // Rooks and the enemy king behind exactly one of our pieces.
+            // Rooks behind exactly one of our pieces.
             if !sliders.is_empty() {
                 for slider in rook_attacks(king, occupied ^ (seen & ours)) & sliders {
                     self.pinned |= between(king, slider) & ours;
@@ -416,6 +448,40 @@ fn pawn_moves<S: Sink>(pawns: Bitboard, us: Color, allowed: Bitboard, sink: &mut
     }
 }
 
+/// The number of moves of the rook or cannon on `from`, read off the line
+/// tables' end points: the quiet moves on a line are the points between
+/// its two ends, and each capture end counts if an enemy stands there. No
+/// set is built and nothing is popcounted.
+#[inline(always)]
+fn count_line_moves(position: &Position, kind: Kind, from: Square) -> u64 {
+    let capture = if kind == Kind::Rook {
+        LineKind::RookCapture
+    } else {
+        LineKind::CannonCapture
+    };
+    let occupied = position.occupied();
+    let (file, rank) = (from.file(), from.rank());
+    let mover = position.mailbox[from as usize];
+    // Piece codes 1..=7 are Red, 8..=14 Black: an enemy is on the other side of 7.5.
+    let enemy = |square: usize| {
+        let code = position.mailbox[square % 90];
+        code != 0 && (code > 7) != (mover > 7)
+    };
+    let quiet_rank = rank_moves(LineKind::Quiet, from, occupied);
+    let quiet_file = file_moves(LineKind::Quiet, from, occupied);
+    let mut count =
+        u64::from(quiet_rank.high - quiet_rank.low) + u64::from(quiet_file.high - quiet_file.low);
+    let on_rank = rank_moves(capture, from, occupied);
+    for end in [on_rank.low, on_rank.high] {
+        count += u64::from(end as usize != file && enemy(rank * 9 + end as usize));
+    }
+    let on_file = file_moves(capture, from, occupied);
+    for end in [on_file.low, on_file.high] {
+        count += u64::from(end as usize != rank && enemy(end as usize * 9 + file));
+    }
+    count
+}
+
 /// Kinds generated piece by piece (pawns go together, the king last).
 const PIECEWISE: [Kind; 5] = [
     Kind::Rook,
@@ -443,6 +509,19 @@ fn generate<S: Sink>(position: &Position, filter: MoveFilter, sink: &mut S) {
     };
     for kind in PIECEWISE {
         let pieces = position.pieces(us, kind);
+        if S::COUNTS
+            && context.screens.is_empty()
+            && matches!(kind, Kind::Rook | Kind::Cannon)
+            && filter == MoveFilter::All
+        {
+            for from in pieces - careful {
+                sink.add(count_line_moves(position, kind, from));
+            }
+            for from in pieces & careful {
+                one_by_one(kind, from, sink);
+            }
+            continue;
+        }
         for from in pieces - careful {
             sink.all(
                 from,
