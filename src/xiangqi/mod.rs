@@ -17,3 +17,19 @@ pub use bitboard::{Bitboard, ParseBitboardError, Squares};
 pub use color::Color;
 pub use lines::{file_moves, rank_moves, LineKind, LineMoves};
 pub use square::{ParseSquareError, Square};
+
+mod fen;
+mod game;
+mod movegen;
+mod moves;
+mod perft;
+mod piece;
+mod position;
+
+pub use fen::FenError;
+pub use game::{Game, GameError, Outcome, Repetition, Status};
+pub use movegen::{attackers_to, between, MoveFilter, MoveList, MAX_MOVES};
+pub use moves::{Move, MoveError};
+pub use perft::{divide, perft};
+pub use piece::{Kind, Piece};
+pub use position::{Position, START_FEN};

@@ -1,0 +1,246 @@
+//! A game: positions and moves from a start, with undo, results and
+//! repetition facts.
+
+use std::fmt;
+
+use super::{Color, FenError, Move, MoveError, Position};
+
+/// How a position stands for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The side to move has legal moves.
+    Ongoing,
+    /// In check with no legal move: the side to move has lost.
+    Checkmate,
+    /// Not in check but with no legal move: in xiangqi this loses too.
+    Stalemate,
+}
+
+impl Position {
+    /// Checkmate, stalemate (both lost for the side to move) or ongoing.
+    pub fn status(&self) -> Status {
+        if self.count_moves() > 0 {
+            Status::Ongoing
+        } else if self.in_check() {
+            Status::Checkmate
+        } else {
+            Status::Stalemate
+        }
+    }
+
+    /// Parses a UCCI move and checks that it is legal here.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let mv: Move = text.trim().parse()?;
+        if self.is_legal(mv) {
+            Ok(mv)
+        } else {
+            Err(MoveError::Illegal(mv))
+        }
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// `winner` won because the other side had no legal move.
+    Win {
+        /// Who won.
+        winner: Color,
+        /// Checkmate or stalemate of the loser.
+        by: Status,
+    },
+}
+
+/// One earlier occurrence of the current position, and who checked on
+/// every move since.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Repetition {
+    /// How many plies ago the same position (same key, lock and side) stood.
+    pub plies_ago: usize,
+    /// Whether every Red move in the cycle gave check.
+    pub red_checked_throughout: bool,
+    /// Whether every Black move in the cycle gave check.
+    pub black_checked_throughout: bool,
+}
+
+impl Repetition {
+    /// The side that checked on every one of its moves in the cycle while
+    /// the other did not (perpetual check), if exactly one did.
+    pub fn perpetual_checker(&self) -> Option<Color> {
+        match (self.red_checked_throughout, self.black_checked_throughout) {
+            (true, false) => Some(Color::Red),
+            (false, true) => Some(Color::Black),
+            _ => None,
+        }
+    }
+}
+
+/// Why a move could not be played in a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// The move text or move is not legal.
+    Move(MoveError),
+    /// The game is over: the side to move has no legal move.
+    Finished(Outcome),
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Move(error) => write!(f, "{error}"),
+            GameError::Finished(Outcome::Win { winner, by }) => {
+                write!(
+                    f,
+                    "the game is over: {winner} won by {}",
+                    if *by == Status::Checkmate {
+                        "checkmate"
+                    } else {
+                        "stalemate"
+                    }
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// A game: the start position, the moves played, and every position along
+/// the way (so undo is a pop and repetition a scan of keys).
+#[derive(Clone, Debug)]
+pub struct Game {
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    /// Whether the move that led to each position gave check.
+    checks: Vec<bool>,
+}
+
+impl Game {
+    /// A game from the standard start position.
+    pub fn new() -> Game {
+        Game::from_position(Position::start())
+    }
+
+    /// A game from a FEN.
+    pub fn from_fen(fen: &str) -> Result<Game, FenError> {
+        Position::from_fen(fen).map(Game::from_position)
+    }
+
+    /// A game from a position.
+    pub fn from_position(position: Position) -> Game {
+        Game {
+            positions: vec![position],
+            moves: Vec::new(),
+            checks: Vec::new(),
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions
+            .last()
+            .expect("a game always has its start position")
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The moves played, in UCCI, space-separated.
+    pub fn history(&self) -> String {
+        self.moves
+            .iter()
+            .map(Move::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Plays a legal move.
+    pub fn play(&mut self, mv: Move) -> Result<(), GameError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(GameError::Finished(outcome));
+        }
+        if !self.position().is_legal(mv) {
+            return Err(GameError::Move(MoveError::Illegal(mv)));
+        }
+        let next = self.position().play(mv);
+        self.checks.push(next.in_check());
+        self.positions.push(next);
+        self.moves.push(mv);
+        Ok(())
+    }
+
+    /// Parses a UCCI move and plays it.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, GameError> {
+        let mv = self.position().parse_move(text).map_err(GameError::Move)?;
+        self.play(mv)?;
+        Ok(mv)
+    }
+
+    /// Takes back the last move; `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        self.checks.pop();
+        Some(mv)
+    }
+
+    /// The result, once the side to move has no legal move.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let position = self.position();
+        match position.status() {
+            Status::Ongoing => None,
+            by => Some(Outcome::Win {
+                winner: !position.side_to_move(),
+                by,
+            }),
+        }
+    }
+
+    /// The most recent earlier occurrence of the current position, with the
+    /// checking facts of the cycle between; `None` if it has not occurred.
+    pub fn repetition(&self) -> Option<Repetition> {
+        let now = self.position();
+        let last = self.positions.len() - 1;
+        (2..=last).step_by(2).find_map(|plies_ago| {
+            let then = &self.positions[last - plies_ago];
+            same_position(then, now).then(|| {
+                // checks[i] is whether move i (leading to positions[i + 1]) checked.
+                let cycle = last - plies_ago..last;
+                let mover_of = |i: usize| self.positions[i].side_to_move();
+                let checked_throughout = |color: Color| {
+                    cycle
+                        .clone()
+                        .filter(|&i| mover_of(i) == color)
+                        .all(|i| self.checks[i])
+                };
+                Repetition {
+                    plies_ago,
+                    red_checked_throughout: checked_throughout(Color::Red),
+                    black_checked_throughout: checked_throughout(Color::Black),
+                }
+            })
+        })
+    }
+
+    /// How many times the current position has stood before.
+    pub fn repetition_count(&self) -> usize {
+        let now = self.position();
+        self.positions[..self.positions.len() - 1]
+            .iter()
+            .filter(|then| same_position(then, now))
+            .count()
+    }
+}
+
+/// Key and lock both match (the key includes the side to move).
+fn same_position(a: &Position, b: &Position) -> bool {
+    a.key() == b.key() && a.lock() == b.lock()
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
+}

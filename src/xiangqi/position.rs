@@ -1,0 +1,229 @@
+//! A xiangqi position: piece sets, a mailbox, the side to move and the
+//! Zobrist key and lock, kept up to date by [`Position::play`].
+
+use super::tables::{
+    ZOBRIST_KEYS, ZOBRIST_KEY_BLACK_TO_MOVE, ZOBRIST_LOCKS, ZOBRIST_LOCK_BLACK_TO_MOVE,
+};
+use super::{Bitboard, Color, Kind, Move, Piece, Square};
+
+/// The start position, in FEN.
+pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+/// A xiangqi position.
+///
+/// Positions are values: [`Position::play`] returns the position after a
+/// move and leaves `self` untouched (copy-make), so undoing a move is
+/// dropping the new value.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) kinds: [Bitboard; 7],
+    pub(crate) colors: [Bitboard; 2],
+    /// 0 for an empty square, else `Piece::index() + 1`.
+    pub(crate) mailbox: [u8; 90],
+    pub(crate) side: Color,
+    key: u64,
+    lock: u64,
+    pub(crate) halfmove_clock: u32,
+    pub(crate) fullmove_number: u32,
+}
+
+const PIECES: [Piece; 14] = {
+    let mut pieces = [Piece {
+        color: Color::Red,
+        kind: Kind::King,
+    }; 14];
+    let mut i = 0;
+    while i < 14 {
+        pieces[i] = Piece {
+            color: if i < 7 { Color::Red } else { Color::Black },
+            kind: Kind::ALL[i % 7],
+        };
+        i += 1;
+    }
+    pieces
+};
+
+impl Position {
+    /// An empty board with Red to move (for building positions piece by
+    /// piece; most positions come from [`Position::from_fen`]).
+    pub(crate) fn empty() -> Position {
+        Position {
+            kinds: [Bitboard::EMPTY; 7],
+            colors: [Bitboard::EMPTY; 2],
+            mailbox: [0; 90],
+            side: Color::Red,
+            key: 0,
+            lock: 0,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        }
+    }
+
+    /// The standard start position.
+    pub fn start() -> Position {
+        Position::from_fen(START_FEN).expect("the start FEN is valid")
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The piece on `square`, if any.
+    #[inline]
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        match self.mailbox[square as usize] {
+            0 => None,
+            code => Some(PIECES[code as usize - 1]),
+        }
+    }
+
+    /// The squares of `color`'s pieces of `kind`.
+    #[inline]
+    pub fn pieces(&self, color: Color, kind: Kind) -> Bitboard {
+        self.kinds[kind as usize] & self.colors[color as usize]
+    }
+
+    /// The squares of all of `color`'s pieces.
+    #[inline]
+    pub fn side_pieces(&self, color: Color) -> Bitboard {
+        self.colors[color as usize]
+    }
+
+    /// The squares of both sides' pieces of `kind`.
+    #[inline]
+    pub fn kind_pieces(&self, kind: Kind) -> Bitboard {
+        self.kinds[kind as usize]
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.colors[0] | self.colors[1]
+    }
+
+    /// The 9-bit occupancy of `rank` (bit `f` = file `f`), as the thesis's
+    /// bit-rank word.
+    #[inline]
+    pub fn rank_word(&self, rank: usize) -> u16 {
+        self.occupied().rank_word(rank)
+    }
+
+    /// The 10-bit occupancy of `file` (bit `r` = rank `r`), as the thesis's
+    /// bit-file word.
+    #[inline]
+    pub fn file_word(&self, file: usize) -> u16 {
+        self.occupied().file_word(file)
+    }
+
+    /// `color`'s king. Every position this crate builds has one.
+    #[inline]
+    pub fn king(&self, color: Color) -> Square {
+        self.pieces(color, Kind::King)
+            .lsb()
+            .expect("a position always has both kings")
+    }
+
+    /// The Zobrist key: the XOR of `ZOBRIST_KEYS[piece][square]` over all
+    /// pieces, and `ZOBRIST_KEY_BLACK_TO_MOVE` when Black moves.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The Zobrist lock: the same sum over the independent lock numbers.
+    /// Store it beside the key in a hash table to confirm a match.
+    #[inline]
+    pub fn lock(&self) -> u64 {
+        self.lock
+    }
+
+    /// Moves since the last capture, from the FEN (not used by the rules here).
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// The move number, starting at 1 and increased after Black moves.
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// The key and lock computed from scratch (for checks and tests).
+    pub fn hashes_from_scratch(&self) -> (u64, u64) {
+        let mut hashes = match self.side {
+            Color::Red => (0, 0),
+            Color::Black => (ZOBRIST_KEY_BLACK_TO_MOVE, ZOBRIST_LOCK_BLACK_TO_MOVE),
+        };
+        for square in self.occupied() {
+            let piece = self.piece_at(square).expect("occupied squares hold pieces");
+            hashes.0 ^= ZOBRIST_KEYS[piece.index()][square as usize];
+            hashes.1 ^= ZOBRIST_LOCKS[piece.index()][square as usize];
+        }
+        hashes
+    }
+
+    pub(crate) fn put(&mut self, square: Square, piece: Piece) {
+        let bit = square.bitboard();
+        self.kinds[piece.kind as usize] |= bit;
+        self.colors[piece.color as usize] |= bit;
+        self.mailbox[square as usize] = piece.index() as u8 + 1;
+        self.key ^= ZOBRIST_KEYS[piece.index()][square as usize];
+        self.lock ^= ZOBRIST_LOCKS[piece.index()][square as usize];
+    }
+
+    pub(crate) fn set_side(&mut self, side: Color) {
+        if self.side != side {
+            self.key ^= ZOBRIST_KEY_BLACK_TO_MOVE;
+            self.lock ^= ZOBRIST_LOCK_BLACK_TO_MOVE;
+            self.side = side;
+        }
+    }
+
+    /// The position after `mv`, which must be a legal move of this position
+    /// (from [`Position::legal_moves`] or [`Position::parse_move`]).
+    /// Playing anything else gives an unspecified (but memory-safe) result.
+    #[inline]
+    pub fn play(&self, mv: Move) -> Position {
+        let mut next = self.clone();
+        let (from, to) = (mv.from(), mv.to());
+        let mover = self.mailbox[from as usize];
+        let captured = self.mailbox[to as usize];
+        debug_assert!(mover != 0, "no piece on {from}");
+        let moving = PIECES[mover as usize - 1];
+        let (from_bit, to_bit) = (from.bitboard(), to.bitboard());
+        let zobrist = moving.index();
+        next.key ^= ZOBRIST_KEYS[zobrist][from as usize]
+            ^ ZOBRIST_KEYS[zobrist][to as usize]
+            ^ ZOBRIST_KEY_BLACK_TO_MOVE;
+        next.lock ^= ZOBRIST_LOCKS[zobrist][from as usize]
+            ^ ZOBRIST_LOCKS[zobrist][to as usize]
+            ^ ZOBRIST_LOCK_BLACK_TO_MOVE;
+        if captured != 0 {
+            let victim = PIECES[captured as usize - 1];
+            next.kinds[victim.kind as usize] ^= to_bit;
+            next.colors[victim.color as usize] ^= to_bit;
+            next.key ^= ZOBRIST_KEYS[victim.index()][to as usize];
+            next.lock ^= ZOBRIST_LOCKS[victim.index()][to as usize];
+            next.halfmove_clock = 0;
+        } else {
+            next.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        }
+        let path = from_bit | to_bit;
+        next.kinds[moving.kind as usize] ^= path;
+        next.colors[moving.color as usize] ^= path;
+        next.mailbox[from as usize] = 0;
+        next.mailbox[to as usize] = mover;
+        if self.side == Color::Black {
+            next.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        next.side = !self.side;
+        next
+    }
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::start()
+    }
+}
