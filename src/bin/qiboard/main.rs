@@ -3,6 +3,7 @@
 mod chess_cmd;
 mod tree;
 mod xiangqi_cmd;
+mod xiangqi_moves;
 
 use std::process::ExitCode;
 
@@ -116,12 +117,17 @@ fn main() -> ExitCode {
         } => xiangqi_cmd::attacks(&piece, &square, occupancy.as_deref()),
         Command::Perft {
             game: Game::Xiangqi,
-            ..
+            depth,
+            fen,
+            divide,
+        } => {
+            let fen = fen.as_deref().unwrap_or(qiboard::xiangqi::START_FEN);
+            tree::perft::<qiboard::xiangqi::Position>(fen, depth, divide)
         }
-        | Command::Moves {
+        Command::Moves {
             game: Game::Xiangqi,
-            ..
-        } => Err(UsageError("xiangqi move generation is not merged yet".into())),
+            fen,
+        } => tree::moves::<qiboard::xiangqi::Position>(&fen),
     };
     match result {
         Ok(text) => {
