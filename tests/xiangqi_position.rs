@@ -250,3 +250,36 @@ fn long_row_reports_its_length() {
         })
     );
 }
+
+fn moves_from(position: &Position, from: &str) -> Vec<String> {
+    position
+        .legal_moves()
+        .iter()
+        .map(Move::to_string)
+        .filter(|m| m.starts_with(from))
+        .collect()
+}
+
+#[test]
+fn pins_by_rook_cannon_and_horse() {
+    // Rook pin: the e2 horse stands between Red's king and Black's e7 rook.
+    let rook_pin = Position::from_fen("3k5/9/4r4/9/9/9/9/4N4/9/4K4 w").unwrap();
+    assert!(moves_from(&rook_pin, "e2").is_empty());
+    // Cannon pin: Red's e2 horse and e3 pawn are the two screens between
+    // Black's e7 cannon and Red's king; either leaving exposes the king.
+    let cannon_pin = Position::from_fen("3k5/9/4c4/9/9/9/4P4/4N4/9/4K4 w").unwrap();
+    assert!(moves_from(&cannon_pin, "e2").is_empty());
+    assert!(
+        moves_from(&cannon_pin, "e3").iter().all(|m| m == "e3e4"),
+        "{:?}",
+        moves_from(&cannon_pin, "e3")
+    );
+    // Horse-leg pin: Black's d2 horse would check e0 over d1, where Red's
+    // rook stands; the rook may only take the horse.
+    let horse_pin = Position::from_fen("3k5/9/9/9/9/9/9/3n5/3R5/4K4 w").unwrap();
+    assert!(
+        moves_from(&horse_pin, "d1").iter().all(|m| m == "d1d2"),
+        "{:?}",
+        moves_from(&horse_pin, "d1")
+    );
+}
