@@ -7,8 +7,8 @@
 
 use super::position::{back_rank, lowest};
 use super::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
-    Bitboard, Color, Move, MoveList, PieceKind, Position, Square,
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
+    rook_attacks, Bitboard, Color, Move, MoveList, PieceKind, Position, Square,
 };
 
 /// How a set of pawn moves is written down.
@@ -22,8 +22,8 @@ enum PawnStep {
 
 /// Receives generated moves in bulk.
 trait MoveSink {
-    /// The piece on `from` may move to every square of `targets`.
-    fn piece(&mut self, from: Square, targets: Bitboard);
+    /// The piece of `kind` on `from` may move to every square of `targets`.
+    fn piece(&mut self, kind: PieceKind, from: Square, targets: Bitboard);
     /// Pawns may move to every square of `targets`, each from `delta`
     /// squares back (`from = to - delta`).
     fn pawns(&mut self, targets: Bitboard, delta: i32, step: PawnStep);
@@ -36,7 +36,7 @@ struct Counter(u64);
 
 impl MoveSink for Counter {
     #[inline(always)]
-    fn piece(&mut self, _from: Square, targets: Bitboard) {
+    fn piece(&mut self, _kind: PieceKind, _from: Square, targets: Bitboard) {
         self.0 += u64::from(targets.count());
     }
 
@@ -54,18 +54,18 @@ impl MoveSink for Counter {
 
 impl MoveSink for MoveList {
     #[inline(always)]
-    fn piece(&mut self, from: Square, targets: Bitboard) {
+    fn piece(&mut self, kind: PieceKind, from: Square, targets: Bitboard) {
         for to in targets {
-            self.push(Move::normal(from, to));
+            self.push(Move::normal(kind, from, to));
         }
     }
 
     #[inline(always)]
     fn pawns(&mut self, targets: Bitboard, delta: i32, step: PawnStep) {
         for to in targets {
-            let from = Square::ALL[(to.index() as i32 - delta) as usize & 63];
+            let from = Square::from_index_wrapping((to.index() as i32 - delta) as usize);
             match step {
-                PawnStep::Normal => self.push(Move::normal(from, to)),
+                PawnStep::Normal => self.push(Move::normal(PieceKind::Pawn, from, to)),
                 PawnStep::Double => self.push(Move::double_push(from, to)),
                 PawnStep::Promotion => {
                     for kind in PieceKind::PROMOTIONS {
@@ -117,25 +117,18 @@ struct Enemy {
     diagonal: Bitboard,
 }
 
-const RANK_1: u64 = 0xff;
-const A1_H8: u64 = 0x8040_2010_0804_0201;
-const H1_A8: u64 = 0x0102_0408_1020_4080;
-
-/// The rank and file through `square`, by arithmetic: a filter that spares
-/// a magic lookup (and its cache miss) when no rook or queen is in line.
+/// The rank and file through `square`: a filter that spares a magic
+/// lookup (and its likely cache miss) when no rook or queen is in line.
+/// With nothing on the board the magic index is 0: one read, no multiply.
 #[inline(always)]
-const fn rook_lines(square: Square) -> Bitboard {
-    Bitboard(RANK_1 << (8 * square.rank()) | FILE_A << square.file())
+fn rook_lines(square: Square) -> Bitboard {
+    rook_attacks(square, Bitboard::EMPTY)
 }
 
-/// The two diagonals through `square`, by arithmetic (see [`rook_lines`]).
+/// The two diagonals through `square` (see [`rook_lines`]).
 #[inline(always)]
-const fn bishop_lines(square: Square) -> Bitboard {
-    let (file, rank) = (square.file() as i32, square.rank() as i32);
-    // Shifting a whole diagonal by ranks moves it sideways without wrapping.
-    let diagonal = shift(A1_H8, 8 * (rank - file));
-    let anti_diagonal = shift(H1_A8, 8 * (file + rank - 7));
-    Bitboard(diagonal | anti_diagonal)
+fn bishop_lines(square: Square) -> Bitboard {
+    bishop_attacks(square, Bitboard::EMPTY)
 }
 
 /// What the king's own moves found out about the squares around it.
@@ -169,8 +162,14 @@ impl Position {
         let queens = self.by_kind[PieceKind::Queen.index()];
         let straight = (self.by_kind[PieceKind::Rook.index()] | queens) & theirs;
         let diagonal = (self.by_kind[PieceKind::Bishop.index()] | queens) & theirs;
-        let snipers =
-            (rook_attacks(king, theirs) & straight) | (bishop_attacks(king, theirs) & diagonal);
+        // Skip a lookup when no slider of that kind is even in line.
+        let mut snipers = Bitboard::EMPTY;
+        if !(straight & rook_lines(king)).is_empty() {
+            snipers |= rook_attacks(king, theirs) & straight;
+        }
+        if !(diagonal & bishop_lines(king)).is_empty() {
+            snipers |= bishop_attacks(king, theirs) & diagonal;
+        }
         let mut checkers = theirs
             & ((knight_attacks(king) & self.by_kind[PieceKind::Knight.index()])
                 | (pawn_attacks(us, king) & self.by_kind[PieceKind::Pawn.index()]));
@@ -244,7 +243,7 @@ impl Position {
             }
         }
         if !king_targets.is_empty() {
-            sink.piece(king, king_targets);
+            sink.piece(PieceKind::King, king, king_targets);
         }
         if checkers.has_many() {
             return;
@@ -291,44 +290,43 @@ impl Position {
         for from in knights {
             let targets = knight_attacks(from) & cx.target;
             if !targets.is_empty() {
-                sink.piece(from, targets);
+                sink.piece(PieceKind::Knight, from, targets);
             }
         }
     }
 
     #[inline(always)]
     fn slider_moves<S: MoveSink>(&self, cx: &Context, sink: &mut S) {
-        let ours = self.by_color[cx.us.index()];
-        let queens = self.by_kind[PieceKind::Queen.index()];
-        let diagonal = (self.by_kind[PieceKind::Bishop.index()] | queens) & ours;
-        let straight = (self.by_kind[PieceKind::Rook.index()] | queens) & ours;
-        for from in diagonal - cx.pinned {
-            let targets = bishop_attacks(from, cx.occupied) & cx.target;
+        self.slides(cx, sink, PieceKind::Bishop, bishop_attacks);
+        self.slides(cx, sink, PieceKind::Rook, rook_attacks);
+        self.slides(cx, sink, PieceKind::Queen, queen_attacks);
+    }
+
+    /// Moves of our sliders of `kind`, which attack as `attacks` says.
+    #[inline(always)]
+    fn slides<S: MoveSink>(
+        &self,
+        cx: &Context,
+        sink: &mut S,
+        kind: PieceKind,
+        attacks: impl Fn(Square, Bitboard) -> Bitboard,
+    ) {
+        let pieces = self.pieces_of(cx.us, kind);
+        for from in pieces - cx.pinned {
+            let targets = attacks(from, cx.occupied) & cx.target;
             if !targets.is_empty() {
-                sink.piece(from, targets);
-            }
-        }
-        for from in straight - cx.pinned {
-            let targets = rook_attacks(from, cx.occupied) & cx.target;
-            if !targets.is_empty() {
-                sink.piece(from, targets);
+                sink.piece(kind, from, targets);
             }
         }
         // A pinned piece cannot answer a check; otherwise it may slide
         // along its pin line.
-        if cx.in_check || cx.pinned.is_empty() {
+        if cx.in_check {
             return;
         }
-        for from in diagonal & cx.pinned {
-            let targets = bishop_attacks(from, cx.occupied) & cx.target & line(cx.king, from);
+        for from in pieces & cx.pinned {
+            let targets = attacks(from, cx.occupied) & cx.target & line(cx.king, from);
             if !targets.is_empty() {
-                sink.piece(from, targets);
-            }
-        }
-        for from in straight & cx.pinned {
-            let targets = rook_attacks(from, cx.occupied) & cx.target & line(cx.king, from);
-            if !targets.is_empty() {
-                sink.piece(from, targets);
+                sink.piece(kind, from, targets);
             }
         }
     }
@@ -358,7 +356,7 @@ impl Position {
         }
         // The captured pawn stands one rank nearer the capturer's side:
         // rank 5 for an en passant square on rank 6, rank 4 for rank 3.
-        let victim = Square::ALL[to.index() ^ 8];
+        let victim = Square::from_index_wrapping(to.index() ^ 8);
         let queens = self.by_kind[PieceKind::Queen.index()];
         let theirs = cx.theirs - victim.bitboard();
         let straight = (self.by_kind[PieceKind::Rook.index()] | queens) & theirs;
