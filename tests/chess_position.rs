@@ -115,7 +115,14 @@ fn chess960_castling_letters() {
 
 #[test]
 fn fen_errors_say_what_is_wrong() {
-    let cases: [(&str, FenError); 10] = [
+    let cases: [(&str, FenError); 11] = [
+        (
+            "QQQQQQQQ/QQQQQQQQ/8/8/8/8/8/K6k w - - 0 1",
+            FenError::TooManyPieces {
+                color: Color::White,
+                count: 17,
+            },
+        ),
         ("8/8/8 w - -", FenError::RankCount(3)),
         ("", FenError::FieldCount(0)),
         (

@@ -109,3 +109,45 @@ proptest! {
         playout(ours, theirs, &choices);
     }
 }
+
+fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
+    let mut nodes = 0;
+    board.generate_moves(|moves| {
+        for mv in moves {
+            if depth == 1 {
+                nodes += 1;
+            } else {
+                let mut child = board.clone();
+                child.play_unchecked(mv);
+                nodes += cozy_perft(&child, depth - 1);
+            }
+        }
+        false
+    });
+    nodes
+}
+
+/// Chess960 positions with castling rooks next to their king, kings that
+/// do not move when castling, and rooks landing on the king's square.
+#[test]
+fn chess960_perft_matches_cozy() {
+    for fen in [
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
+        "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9",
+        "qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w hf - 0 9",
+        "1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9",
+        "rkr5/8/8/8/8/8/8/RKR4q w CAca - 0 1",
+        "1r2k1r1/8/8/8/8/8/8/R5RK b gb - 0 1",
+    ] {
+        let ours = Position::from_fen(fen).unwrap();
+        let theirs = cozy_chess::Board::from_fen(fen, true).unwrap();
+        for depth in 1..=4 {
+            assert_eq!(
+                ours.perft(depth),
+                cozy_perft(&theirs, depth),
+                "{fen} depth {depth}"
+            );
+        }
+    }
+}
