@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
-use qiboard::chess::{Position, Status};
+use qiboard::chess::{MoveKind, Position, Status};
 
 /// Standard starts with plenty of castling, en passant and promotions.
 const STARTS: [&str; 6] = [
@@ -30,6 +30,24 @@ fn move_sets(ours: &Position, theirs: &cozy_chess::Board) -> (BTreeSet<String>, 
         false
     });
     (ours, cozy)
+}
+
+/// Captures and quiet moves split the legal moves: a capture takes an enemy
+/// piece (en passant included), a quiet move lands on an empty square (or,
+/// castling, on its own rook).
+fn check_split(pos: &Position, legal: usize) {
+    let captures = pos.legal_captures();
+    let quiets = pos.legal_quiets();
+    assert_eq!(captures.len() + quiets.len(), legal, "{pos}");
+    let theirs = pos.colored(!pos.side_to_move());
+    for mv in &captures {
+        let en_passant = mv.kind() == MoveKind::EnPassant;
+        assert!(theirs.contains(mv.to()) || en_passant, "{pos}: {mv:?}");
+    }
+    for mv in &quiets {
+        let empty = !pos.occupied().contains(mv.to());
+        assert!(empty || mv.kind() == MoveKind::Castle, "{pos}: {mv:?}");
+    }
 }
 
 fn expected_status(ours: &Position) -> cozy_chess::GameStatus {
@@ -60,8 +78,7 @@ fn playout(mut ours: Position, mut theirs: cozy_chess::Board, choices: &[u16]) {
             our_moves.len() as u64,
             "count in {fen}"
         );
-        let captures = ours.legal_captures().len() + ours.legal_quiets().len();
-        assert_eq!(captures, our_moves.len(), "captures + quiets in {fen}");
+        check_split(&ours, our_moves.len());
         let list = ours.legal_moves();
         if list.is_empty() {
             return;
