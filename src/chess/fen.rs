@@ -227,12 +227,11 @@ fn parse_castling(position: &Position, field: &str) -> Result<(Bitboard, bool), 
                 "{color:?} has two castling rooks on the same side of its king"
             )));
         }
-        let standard = (Square::E1.flip_if(color).bitboard()
-            | Square::A1.flip_if(color).bitboard()
-            | Square::H1.flip_if(color).bitboard())
-        .with(king);
-        if !mine.is_empty() && (king != Square::E1.flip_if(color) || !(mine - standard).is_empty())
-        {
+        // Standard castling: the king on e1/e8 with rooks in the corners.
+        let corners =
+            relative(Square::A1, color).bitboard() | relative(Square::H1, color).bitboard();
+        let standard = king == relative(Square::E1, color) && (mine - corners).is_empty();
+        if !mine.is_empty() && !standard {
             chess960 = true;
         }
     }
@@ -243,13 +242,11 @@ fn lowest(set: Bitboard) -> u8 {
     set.0.trailing_zeros() as u8
 }
 
-impl Square {
-    /// `self` for White; mirrored to the other side's ranks for Black.
-    const fn flip_if(self, color: Color) -> Square {
-        match color {
-            Color::White => self,
-            Color::Black => self.flip_rank(),
-        }
+/// `square` as White sees it, mirrored to Black's side for Black.
+const fn relative(square: Square, color: Color) -> Square {
+    match color {
+        Color::White => square,
+        Color::Black => square.flip_rank(),
     }
 }
 
