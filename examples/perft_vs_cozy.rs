@@ -4,10 +4,12 @@
 //! times are the thread's CPU time on Linux, so that other processes on a
 //! shared machine disturb the figures less.
 //!
-//! `cargo run --release --example perft_vs_cozy [rounds] [only]`
+//! `cargo run --release --example perft_vs_cozy [rounds] [--quick] [--only=qiboard|cozy] [--case=start|kiwipete]`
 //!
-//! `only` (`qiboard` or `cozy`) runs one side alone, e.g. under
-//! `perf stat -e cycles:u`, which machine load disturbs less than wall time.
+//! Each `--quick` searches one ply less (about 1/25 of the work), so that
+//! many short rounds can find each side's unhindered speed on a busy
+//! machine, or a simulator (valgrind) can count instructions;
+//! `--only` runs one side alone, e.g. for a profiler.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -59,9 +61,26 @@ fn mnps(nodes: u64, time: Duration) -> f64 {
 }
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let rounds: u32 = args.next().and_then(|arg| arg.parse().ok()).unwrap_or(3);
-    let only = args.next();
+    let mut rounds = 3;
+    let mut shallower = 0;
+    let mut only = None;
+    let mut case = None;
+    for arg in std::env::args().skip(1) {
+        if arg == "--quick" {
+            shallower += 1;
+        } else if let Some(side) = arg.strip_prefix("--only=") {
+            only = Some(side.to_string());
+        } else if let Some(name) = arg.strip_prefix("--case=") {
+            case = Some(name.to_string());
+        } else if let Ok(n) = arg.parse() {
+            rounds = n;
+        } else {
+            eprintln!(
+                "usage: perft_vs_cozy [rounds] [--quick] [--only=qiboard|cozy] [--case=start|kiwipete]"
+            );
+            std::process::exit(2);
+        }
+    }
     let run_ours = only.as_deref() != Some("cozy");
     let run_cozy = only.as_deref() != Some("qiboard");
     let cases = [
@@ -78,6 +97,10 @@ fn main() {
     ];
     println!("position  depth        nodes   qiboard Mnps   cozy Mnps   ratio");
     for (name, fen, depth) in cases {
+        if case.as_ref().is_some_and(|case| case != name) {
+            continue;
+        }
+        let depth = depth - shallower.min(depth - 1);
         let ours = Position::from_fen(fen).expect("valid FEN");
         let theirs = cozy_chess::Board::from_fen(fen, false).expect("valid FEN");
         // Alternate the two so that both see the same machine load; keep

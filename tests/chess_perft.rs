@@ -41,6 +41,20 @@ fn position_5() {
     check(POSITION_5, &[44, 1_486, 62_379, 2_103_487, 89_941_194]);
 }
 
+/// The first two positions of the widely used Chess960 perft suite
+/// (Shredder-FEN castling).
+#[test]
+fn chess960() {
+    check(
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        &[21, 528, 12_189, 326_672, 8_146_062],
+    );
+    check(
+        "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
+        &[21, 807, 18_002, 667_366, 16_253_601],
+    );
+}
+
 /// Start position depth 7: the widely published 3,195,901,860.
 #[test]
 #[ignore = "deep: about ten seconds"]

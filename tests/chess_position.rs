@@ -115,7 +115,14 @@ fn chess960_castling_letters() {
 
 #[test]
 fn fen_errors_say_what_is_wrong() {
-    let cases: [(&str, FenError); 10] = [
+    let cases: [(&str, FenError); 11] = [
+        (
+            "QQQQQQQQ/QQQQQQQQ/8/8/8/8/8/K6k w - - 0 1",
+            FenError::TooManyPieces {
+                color: Color::White,
+                count: 17,
+            },
+        ),
         ("8/8/8 w - -", FenError::RankCount(3)),
         ("", FenError::FieldCount(0)),
         (
@@ -338,5 +345,44 @@ proptest! {
     #[test]
     fn parser_survives_fen_alphabet(text in "[pnbrqkPNBRQKwW0-9/ A-Ha-h-]{10,80}") {
         check_parse(&text);
+    }
+}
+
+/// Any move a caller can build, legal or not, in any of a few positions.
+fn any_move() -> impl Strategy<Value = qiboard::chess::Move> {
+    use qiboard::chess::Move;
+    let square = (0..64usize).prop_map(|i| Square::new(i).unwrap());
+    let kind = prop::sample::select(PieceKind::ALL.to_vec());
+    (0..5u8, kind, square.clone(), square).prop_map(|(shape, kind, from, to)| match shape {
+        0 => Move::normal(kind, from, to),
+        1 => Move::double_push(from, to),
+        2 => Move::castle(from, to),
+        3 => Move::en_passant(from, to),
+        _ => Move::promotion(from, to, kind),
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Move text is checked, never trusted.
+    #[test]
+    fn uci_parser_survives_any_text(text in ".{0,8}", squares in "[a-i][0-9][a-i][0-9][nbrqkp]?") {
+        let pos = position("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1");
+        for text in [text, squares] {
+            if let Ok(mv) = pos.parse_uci(&text) {
+                prop_assert!(pos.legal_moves().iter().any(|legal| *legal == mv));
+            }
+        }
+    }
+
+    /// Playing even an illegal move never panics, nor does anything after it.
+    #[test]
+    fn illegal_moves_do_not_panic(moves in prop::collection::vec(any_move(), 1..6)) {
+        let mut pos = Position::startpos();
+        for mv in moves {
+            pos = pos.play(mv);
+            let _ = (pos.legal_moves(), pos.count_legal_moves(), pos.status(), pos.fen());
+        }
     }
 }

@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
-use qiboard::chess::{Position, Status};
+use qiboard::chess::{MoveKind, Position, Status};
 
 /// Standard starts with plenty of castling, en passant and promotions.
 const STARTS: [&str; 6] = [
@@ -30,6 +30,24 @@ fn move_sets(ours: &Position, theirs: &cozy_chess::Board) -> (BTreeSet<String>, 
         false
     });
     (ours, cozy)
+}
+
+/// Captures and quiet moves split the legal moves: a capture takes an enemy
+/// piece (en passant included), a quiet move lands on an empty square (or,
+/// castling, on its own rook).
+fn check_split(pos: &Position, legal: usize) {
+    let captures = pos.legal_captures();
+    let quiets = pos.legal_quiets();
+    assert_eq!(captures.len() + quiets.len(), legal, "{pos}");
+    let theirs = pos.colored(!pos.side_to_move());
+    for mv in &captures {
+        let en_passant = mv.kind() == MoveKind::EnPassant;
+        assert!(theirs.contains(mv.to()) || en_passant, "{pos}: {mv:?}");
+    }
+    for mv in &quiets {
+        let empty = !pos.occupied().contains(mv.to());
+        assert!(empty || mv.kind() == MoveKind::Castle, "{pos}: {mv:?}");
+    }
 }
 
 fn expected_status(ours: &Position) -> cozy_chess::GameStatus {
@@ -60,8 +78,7 @@ fn playout(mut ours: Position, mut theirs: cozy_chess::Board, choices: &[u16]) {
             our_moves.len() as u64,
             "count in {fen}"
         );
-        let captures = ours.legal_captures().len() + ours.legal_quiets().len();
-        assert_eq!(captures, our_moves.len(), "captures + quiets in {fen}");
+        check_split(&ours, our_moves.len());
         let list = ours.legal_moves();
         if list.is_empty() {
             return;
@@ -107,5 +124,47 @@ proptest! {
         let ours = Position::from_fen(&fen).unwrap();
         prop_assert!(ours.is_chess960() || scharnagl == 518, "{} is Chess960", fen);
         playout(ours, theirs, &choices);
+    }
+}
+
+fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
+    let mut nodes = 0;
+    board.generate_moves(|moves| {
+        for mv in moves {
+            if depth == 1 {
+                nodes += 1;
+            } else {
+                let mut child = board.clone();
+                child.play_unchecked(mv);
+                nodes += cozy_perft(&child, depth - 1);
+            }
+        }
+        false
+    });
+    nodes
+}
+
+/// Chess960 positions with castling rooks next to their king, kings that
+/// do not move when castling, and rooks landing on the king's square.
+#[test]
+fn chess960_perft_matches_cozy() {
+    for fen in [
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
+        "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9",
+        "qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w hf - 0 9",
+        "1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9",
+        "rkr5/8/8/8/8/8/8/RKR4q w CAca - 0 1",
+        "1r2k1r1/8/8/8/8/8/8/R5RK b gb - 0 1",
+    ] {
+        let ours = Position::from_fen(fen).unwrap();
+        let theirs = cozy_chess::Board::from_fen(fen, true).unwrap();
+        for depth in 1..=4 {
+            assert_eq!(
+                ours.perft(depth),
+                cozy_perft(&theirs, depth),
+                "{fen} depth {depth}"
+            );
+        }
     }
 }

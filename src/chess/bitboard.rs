@@ -112,7 +112,10 @@ impl Iterator for Squares {
 
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        let square = Square::new(self.0.trailing_zeros() as usize)?;
+        if self.0 == 0 {
+            return None;
+        }
+        let square = Square::from_index_wrapping(self.0.trailing_zeros() as usize);
         self.0 &= self.0 - 1;
         Some(square)
     }

@@ -34,6 +34,13 @@ pub enum FenError {
         /// How many there are.
         count: u32,
     },
+    /// More than 16 pieces of one side.
+    TooManyPieces {
+        /// Whose pieces.
+        color: Color,
+        /// How many there are.
+        count: u32,
+    },
     /// A pawn on the first or last rank.
     PawnOnBackRank(Square),
     /// The side to move is not `w` or `b`.
@@ -86,6 +93,9 @@ impl fmt::Display for FenError {
                     f,
                     "{color:?} has {count} kings; each side needs exactly one"
                 )
+            }
+            FenError::TooManyPieces { color, count } => {
+                write!(f, "{color:?} has {count} pieces; a side has at most 16")
             }
             FenError::PawnOnBackRank(square) => {
                 write!(
@@ -190,7 +200,7 @@ fn parse_castling(position: &Position, field: &str) -> Result<(Bitboard, bool), 
             file @ 'a'..='h' => {
                 chess960 = true;
                 let square = lowest(rank) as usize + (file as usize - 'a' as usize);
-                let square = Square::ALL[square % 64];
+                let square = Square::from_index_wrapping(square);
                 if !own_rooks.contains(square) {
                     return Err(error(format!("{c:?} needs a {color:?} rook on {square}")));
                 }
@@ -217,12 +227,11 @@ fn parse_castling(position: &Position, field: &str) -> Result<(Bitboard, bool), 
                 "{color:?} has two castling rooks on the same side of its king"
             )));
         }
-        let standard = (Square::E1.flip_if(color).bitboard()
-            | Square::A1.flip_if(color).bitboard()
-            | Square::H1.flip_if(color).bitboard())
-        .with(king);
-        if !mine.is_empty() && (king != Square::E1.flip_if(color) || !(mine - standard).is_empty())
-        {
+        // Standard castling: the king on e1/e8 with rooks in the corners.
+        let corners =
+            relative(Square::A1, color).bitboard() | relative(Square::H1, color).bitboard();
+        let standard = king == relative(Square::E1, color) && (mine - corners).is_empty();
+        if !mine.is_empty() && !standard {
             chess960 = true;
         }
     }
@@ -233,13 +242,11 @@ fn lowest(set: Bitboard) -> u8 {
     set.0.trailing_zeros() as u8
 }
 
-impl Square {
-    /// `self` for White; mirrored to the other side's ranks for Black.
-    const fn flip_if(self, color: Color) -> Square {
-        match color {
-            Color::White => self,
-            Color::Black => self.flip_rank(),
-        }
+/// `square` as White sees it, mirrored to Black's side for Black.
+const fn relative(square: Square, color: Color) -> Square {
+    match color {
+        Color::White => square,
+        Color::Black => square.flip_rank(),
     }
 }
 
@@ -264,8 +271,8 @@ fn parse_en_passant(position: &Position, field: &str) -> Result<Option<Square>, 
             "the square must be on rank 6 with White to move, rank 3 with Black to move",
         ));
     }
-    let pawn = Square::ALL[(square.index() as i32 + pawn_step) as usize % 64];
-    let start = Square::ALL[(square.index() as i32 - pawn_step) as usize % 64];
+    let pawn = Square::from_index_wrapping((square.index() as i32 + pawn_step) as usize);
+    let start = Square::from_index_wrapping((square.index() as i32 - pawn_step) as usize);
     if !position.pieces_of(!us, PieceKind::Pawn).contains(pawn) {
         return Err(error(
             "no pawn of the side that just moved stands in front of it",
@@ -322,6 +329,10 @@ impl Position {
             if count != 1 {
                 return Err(FenError::KingCount { color, count });
             }
+            let count = position.colored(color).count();
+            if count > 16 {
+                return Err(FenError::TooManyPieces { color, count });
+            }
         }
         let pawns = position.pieces(PieceKind::Pawn);
         if let Some(square) = (pawns & (back_rank(Color::White) | back_rank(Color::Black))).first()
@@ -358,7 +369,7 @@ impl Position {
         for rank in (0..8).rev() {
             let mut empty = 0;
             for file in 0..8 {
-                match self.piece_on(Square::ALL[rank * 8 + file]) {
+                match self.piece_on(Square::from_index_wrapping(rank * 8 + file)) {
                     Some(piece) => {
                         if empty > 0 {
                             out.push(char::from(b'0' + empty));

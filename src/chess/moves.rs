@@ -19,17 +19,20 @@ pub enum MoveKind {
 
 /// A chess move in 16 bits: origin (bits 0–5), target (6–11), kind (12–15).
 ///
-/// Castling is stored as the king moving onto its own rook's square, which
-/// covers Chess960; [`Move::uci`] prints it either way.
+/// The kind field also names the moving piece of an ordinary move, so that
+/// making a move need not look for it. Castling is stored as the king
+/// moving onto its own rook's square, which covers Chess960; [`Move::uci`]
+/// prints it either way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Move(u16);
 
-const FLAG_NORMAL: u16 = 0;
 const FLAG_DOUBLE: u16 = 1;
 const FLAG_CASTLE: u16 = 2;
 const FLAG_EN_PASSANT: u16 = 3;
 /// Promotion flags are `FLAG_PROMOTION + kind - 1` (knight 4 … queen 7).
 const FLAG_PROMOTION: u16 = 4;
+/// Ordinary moves are `FLAG_NORMAL + kind` (pawn 8 … king 13).
+const FLAG_NORMAL: u16 = 8;
 
 impl Move {
     #[inline]
@@ -37,10 +40,11 @@ impl Move {
         Move(from as u16 | (to as u16) << 6 | flag << 12)
     }
 
-    /// An ordinary move or capture.
+    /// An ordinary move or capture by a piece of `kind` (for a pawn: not a
+    /// double step, en passant or promotion).
     #[inline]
-    pub const fn normal(from: Square, to: Square) -> Move {
-        Move::pack(from, to, FLAG_NORMAL)
+    pub const fn normal(kind: PieceKind, from: Square, to: Square) -> Move {
+        Move::pack(from, to, FLAG_NORMAL + kind as u16)
     }
 
     /// A pawn's two-square step.
@@ -74,30 +78,43 @@ impl Move {
         Move::pack(from, to, FLAG_PROMOTION + offset)
     }
 
+    /// The kind of the piece that moves (the king, for castling).
+    #[inline]
+    pub const fn piece(self) -> PieceKind {
+        match self.0 >> 12 {
+            FLAG_CASTLE | 13.. => PieceKind::King,
+            9 => PieceKind::Knight,
+            10 => PieceKind::Bishop,
+            11 => PieceKind::Rook,
+            12 => PieceKind::Queen,
+            _ => PieceKind::Pawn,
+        }
+    }
+
     /// The square the moving piece (the king, for castling) starts on.
     #[inline]
     pub const fn from(self) -> Square {
-        Square::ALL[(self.0 & 63) as usize]
+        Square::from_index_wrapping((self.0 & 63) as usize)
     }
 
     /// The target square: for castling, the rook's square.
     #[inline]
     pub const fn to(self) -> Square {
-        Square::ALL[(self.0 >> 6 & 63) as usize]
+        Square::from_index_wrapping((self.0 >> 6 & 63) as usize)
     }
 
     /// What kind of move this is.
     #[inline]
     pub const fn kind(self) -> MoveKind {
         match self.0 >> 12 {
-            FLAG_NORMAL => MoveKind::Normal,
             FLAG_DOUBLE => MoveKind::DoublePush,
             FLAG_CASTLE => MoveKind::Castle,
             FLAG_EN_PASSANT => MoveKind::EnPassant,
             4 => MoveKind::Promotion(PieceKind::Knight),
             5 => MoveKind::Promotion(PieceKind::Bishop),
             6 => MoveKind::Promotion(PieceKind::Rook),
-            _ => MoveKind::Promotion(PieceKind::Queen),
+            7 => MoveKind::Promotion(PieceKind::Queen),
+            _ => MoveKind::Normal,
         }
     }
 
@@ -131,7 +148,7 @@ impl Move {
         } else {
             2
         };
-        Square::ALL[king.rank() * 8 + file]
+        Square::from_index_wrapping(king.rank() * 8 + file)
     }
 
     /// The square the rook lands on when castling (f or d file of its rank).
@@ -143,7 +160,7 @@ impl Move {
         } else {
             3
         };
-        Square::ALL[king.rank() * 8 + file]
+        Square::from_index_wrapping(king.rank() * 8 + file)
     }
 
     /// UCI text: `e2e4`, `e7e8q`. Castling is king-takes-rook (`e1h1`) when

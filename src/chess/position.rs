@@ -70,7 +70,7 @@ pub(super) const fn below(square: Square) -> Bitboard {
 /// The lowest square of a set known to be non-empty (a1 if it is empty).
 #[inline]
 pub(super) const fn lowest(set: Bitboard) -> Square {
-    Square::ALL[(set.0.trailing_zeros() & 63) as usize]
+    Square::from_index_wrapping((set.0.trailing_zeros() & 63) as usize)
 }
 
 impl Position {
@@ -299,9 +299,7 @@ impl Position {
         let them = !us;
         let from = mv.from();
         let to = mv.to();
-        let Some(kind) = self.kind_on(from) else {
-            return;
-        };
+        let kind = mv.piece();
         let mut key = self.key ^ zobrist::white_to_move();
         if let Some(square) = self.en_passant_counts() {
             key ^= zobrist::en_passant(square.file());
@@ -334,7 +332,7 @@ impl Position {
                     ^ zobrist::piece(us, PieceKind::Rook, rook_to);
             }
             MoveKind::EnPassant => {
-                let victim = Square::ALL[from.rank() * 8 + to.file()];
+                let victim = Square::from_index_wrapping(from.rank() * 8 + to.file());
                 self.toggle(them, PieceKind::Pawn, victim.bitboard());
                 self.toggle(us, PieceKind::Pawn, from_to);
                 key ^= zobrist::piece(them, PieceKind::Pawn, victim)
@@ -356,7 +354,8 @@ impl Position {
                     self.halfmove_clock = 0;
                     match flag {
                         MoveKind::DoublePush => {
-                            let passed = Square::ALL[(from.index() + to.index()) / 2];
+                            let passed =
+                                Square::from_index_wrapping((from.index() + to.index()) / 2);
                             let capturers =
                                 pawn_attacks(us, passed) & self.pieces_of(them, PieceKind::Pawn);
                             if !capturers.is_empty() {

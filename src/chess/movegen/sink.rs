@@ -1,0 +1,74 @@
+//! Where generated moves go: a list, or a counter that never builds one.
+
+use crate::chess::{Bitboard, Move, MoveList, PieceKind, Square};
+
+/// How a set of pawn moves is written down.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum PawnStep {
+    Normal,
+    Double,
+    /// Four moves per target, one per promotion piece.
+    Promotion,
+}
+
+/// Receives generated moves in bulk.
+pub(super) trait MoveSink {
+    /// The piece of `kind` on `from` may move to every square of `targets`.
+    fn piece(&mut self, kind: PieceKind, from: Square, targets: Bitboard);
+    /// Pawns may move to every square of `targets`, each from `delta`
+    /// squares back (`from = to - delta`).
+    fn pawns(&mut self, targets: Bitboard, delta: i32, step: PawnStep);
+    /// One move (en passant, castling).
+    fn single(&mut self, mv: Move);
+}
+
+/// Counts moves without writing them down.
+pub(super) struct Counter(pub(super) u64);
+
+impl MoveSink for Counter {
+    #[inline(always)]
+    fn piece(&mut self, _kind: PieceKind, _from: Square, targets: Bitboard) {
+        self.0 += u64::from(targets.count());
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, _delta: i32, step: PawnStep) {
+        let per_target = if step == PawnStep::Promotion { 4 } else { 1 };
+        self.0 += per_target * u64::from(targets.count());
+    }
+
+    #[inline(always)]
+    fn single(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn piece(&mut self, kind: PieceKind, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.push(Move::normal(kind, from, to));
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i32, step: PawnStep) {
+        for to in targets {
+            let from = Square::from_index_wrapping((to.index() as i32 - delta) as usize);
+            match step {
+                PawnStep::Normal => self.push(Move::normal(PieceKind::Pawn, from, to)),
+                PawnStep::Double => self.push(Move::double_push(from, to)),
+                PawnStep::Promotion => {
+                    for kind in PieceKind::PROMOTIONS {
+                        self.push(Move::promotion(from, to, kind));
+                    }
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn single(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
