@@ -12,6 +12,10 @@
 //! - `file bitboards`: the rank as in `u16 lines`, the file answered by a
 //!   table of ready-made a-file u128 sets (`[rank][file word]`, 160 KiB
 //!   per piece), built here from the u16 tables.
+//!
+//! As a yardstick in the same run, each group also times cozy-chess's
+//! rook lookup (an 8×8 magic bitboard, one multiply and one load) over
+//! the same squares and occupancies folded onto 64 bits.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use qiboard::xiangqi::rotated::{self, FileMajor};
@@ -152,6 +156,25 @@ macro_rules! bench_piece {
         });
         run(&mut group, "file bitboards", inputs, |i| {
             with_file_bitboards(piece, &table, i)
+        });
+        let chess: Vec<(cozy_chess::Square, cozy_chess::BitBoard)> = inputs
+            .iter()
+            .map(|i| {
+                let square = cozy_chess::Square::index(i.square.index() % 64);
+                (
+                    square,
+                    cozy_chess::BitBoard(i.occupied.0 as u64 ^ (i.occupied.0 >> 64) as u64),
+                )
+            })
+            .collect();
+        group.bench_function("anchor: cozy-chess rook (8x8)", |b| {
+            b.iter(|| {
+                black_box(&chess)
+                    .iter()
+                    .fold(0u64, |acc, &(square, occupied)| {
+                        acc ^ cozy_chess::get_rook_moves(square, occupied).0
+                    })
+            })
         });
         group.finish();
     }};
