@@ -3,7 +3,8 @@
 //! - `u16 lines` (the default, `qiboard::xiangqi::rook_attacks`): one u16
 //!   table per piece and line (`ROOK_RANK_ATTACKS`, `ROOK_FILE_ATTACKS`,
 //!   …; 29 KiB per piece); rank word by a shift, file word gathered with
-//!   64-bit multiplies, the file result spread back the same way;
+//!   64-bit multiplies, the file result spread back through two small
+//!   tables;
 //! - `packed lines`: the thesis tables with all four kinds packed in one
 //!   u64 per entry (`RANK_REACH`, `FILE_REACH`; 116 KiB), same bit work;
 //! - `rotated`: the u16 tables, the file word read by a shift from a

@@ -2,7 +2,8 @@
 //!
 //! Rooks and cannons read compact u16 line tables (`ROOK_RANK_ATTACKS`,
 //! …): the rank word is a shift of the board, the file word is gathered
-//! with 64-bit multiplies and the file result spread back the same way
+//! with 64-bit multiplies and the file result spread back through two
+//! small tables
 //! ([`Bitboard::file_word`], [`Bitboard::from_file_word`]). The benchmark
 //! `benches/xiangqi_attacks.rs` compares this with the packed thesis
 //! tables, a file-major occupancy ([`super::rotated`]) and ready-made file
