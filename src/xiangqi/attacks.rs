@@ -68,6 +68,18 @@ pub const fn cannon_quiet(square: Square, occupied: Bitboard) -> Bitboard {
     Bitboard(rook_attacks(square, occupied).0 & !occupied.0)
 }
 
+/// [`cannon_quiet`] and [`cannon_attacks`] together, reading the rank and
+/// file words once: `(quiet moves, captures)`.
+#[inline]
+pub const fn cannon_moves(square: Square, occupied: Bitboard) -> (Bitboard, Bitboard) {
+    let file_word = occupied.file_word(square.file());
+    let reach = line_attacks(ROOK, square, occupied, file_word);
+    (
+        Bitboard(reach.0 & !occupied.0),
+        line_attacks(CANNON, square, occupied, file_word),
+    )
+}
+
 /// Squares beyond exactly two screens (the first occupied one on each
 /// ray): where a cannon would attack if one screen left, or a rook once
 /// two pieces left. For discovered-check and pin tests; read from the
