@@ -3,7 +3,8 @@
 //! - `u16 lines` (the default, `qiboard::xiangqi::rook_attacks`): one u16
 //!   table per piece and line (`ROOK_RANK_ATTACKS`, `ROOK_FILE_ATTACKS`,
 //!   …; 29 KiB per piece); rank word by a shift, file word gathered with
-//!   64-bit multiplies, the file result spread back the same way;
+//!   64-bit multiplies, the file result spread back through two small
+//!   tables;
 //! - `packed lines`: the thesis tables with all four kinds packed in one
 //!   u64 per entry (`RANK_REACH`, `FILE_REACH`; 116 KiB), same bit work;
 //! - `rotated`: the u16 tables, the file word read by a shift from a
@@ -12,8 +13,12 @@
 //! - `file bitboards`: the rank as in `u16 lines`, the file answered by a
 //!   table of ready-made a-file u128 sets (`[rank][file word]`, 160 KiB
 //!   per piece), built here from the u16 tables.
+//!
+//! As a yardstick in the same run, each group also times cozy-chess's
+//! rook lookup (an 8×8 magic bitboard, one multiply and one load) over
+//! the same squares and occupancies folded onto 64 bits.
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{black_box, criterion_group, Criterion, Throughput};
 use qiboard::xiangqi::rotated::{self, FileMajor};
 use qiboard::xiangqi::tables::{
     CANNON_FILE_ATTACKS, CANNON_RANK_ATTACKS, FILE_REACH, RANK_REACH, ROOK_FILE_ATTACKS,
@@ -109,28 +114,57 @@ fn with_file_bitboards(piece: &Piece, table: &[Vec<u128>], input: &Input) -> Bit
     Bitboard::from_rank_word(rank, on_rank) | Bitboard(on_file << file)
 }
 
-/// Times `lookup` over every input; generic so that each representation
-/// is inlined into its own loop.
-fn run(
-    group: &mut criterion::BenchmarkGroup<criterion::measurement::WallTime>,
-    name: &str,
-    inputs: &[Input],
-    lookup: impl Fn(&Input) -> Bitboard,
-) {
-    group.bench_function(name, |b| {
-        b.iter(|| {
-            black_box(inputs)
-                .iter()
-                .fold(0u128, |acc, input| acc ^ lookup(input).0)
-        })
-    });
+/// Where timings go: a criterion group, or the interleaved race.
+trait Timer {
+    /// Times `pass`, one sweep over every input.
+    fn time<R>(&mut self, name: &str, pass: impl Fn() -> R);
 }
 
-/// The four representations of one piece, checked against each other
-/// first.
-macro_rules! bench_piece {
-    ($c:expr, $inputs:expr, $piece:expr, $lookup:path, $rotated:path) => {{
-        let (piece, inputs) = (&$piece, &$inputs);
+impl Timer for criterion::BenchmarkGroup<'_, criterion::measurement::WallTime> {
+    fn time<R>(&mut self, name: &str, pass: impl Fn() -> R) {
+        self.bench_function(name, |b| b.iter(&pass));
+    }
+}
+
+/// The fastest sweep seen for each name, in nanoseconds per lookup.
+#[derive(Default)]
+struct Race {
+    best: Vec<(String, f64)>,
+}
+
+impl Timer for Race {
+    fn time<R>(&mut self, name: &str, pass: impl Fn() -> R) {
+        const SWEEPS: u32 = 50;
+        let start = std::time::Instant::now();
+        for _ in 0..SWEEPS {
+            black_box(pass());
+        }
+        let ns = start.elapsed().as_nanos() as f64 / f64::from(SWEEPS) / SAMPLES as f64;
+        match self.best.iter_mut().find(|(n, _)| n == name) {
+            Some((_, best)) => *best = best.min(ns),
+            None => self.best.push((name.to_string(), ns)),
+        }
+    }
+}
+
+/// Sweeps `lookup` over every input; generic so that each representation
+/// is inlined into its own loop.
+fn sweep<'a>(
+    inputs: &'a [Input],
+    lookup: impl Fn(&Input) -> Bitboard + 'a,
+) -> impl Fn() -> u128 + 'a {
+    move || {
+        black_box(inputs)
+            .iter()
+            .fold(0u128, |acc, input| acc ^ lookup(input).0)
+    }
+}
+
+/// The four representations of one piece and the yardstick, checked
+/// against each other first, each timed by `$timer` under `$prefix`.
+macro_rules! time_piece {
+    ($timer:expr, $prefix:expr, $inputs:expr, $piece:expr, $lookup:path, $rotated:path) => {{
+        let (timer, piece, inputs) = ($timer, &$piece, &$inputs[..]);
         let table = file_bitboards(piece);
         for input in inputs.iter() {
             let expected = $lookup(input.square, input.occupied);
@@ -141,27 +175,111 @@ macro_rules! bench_piece {
             );
             assert_eq!(with_file_bitboards(piece, &table, input), expected);
         }
-        let mut group = $c.benchmark_group(format!("xiangqi {} lookups", piece.name));
-        group.throughput(Throughput::Elements(SAMPLES as u64));
-        run(&mut group, "u16 lines", inputs, |i| {
-            $lookup(i.square, i.occupied)
+        let name = |variant: &str| format!("{}{variant}", $prefix);
+        timer.time(
+            &name("u16 lines"),
+            sweep(inputs, |i| $lookup(i.square, i.occupied)),
+        );
+        timer.time(&name("packed lines"), sweep(inputs, |i| packed(piece, i)));
+        timer.time(
+            &name("rotated"),
+            sweep(inputs, |i| $rotated(i.square, i.occupied, i.file_major)),
+        );
+        timer.time(
+            &name("file bitboards"),
+            sweep(inputs, |i| with_file_bitboards(piece, &table, i)),
+        );
+        let chess: Vec<(cozy_chess::Square, cozy_chess::BitBoard)> = inputs
+            .iter()
+            .map(|i| {
+                let square = cozy_chess::Square::index(i.square.index() % 64);
+                let folded = i.occupied.0 as u64 ^ (i.occupied.0 >> 64) as u64;
+                (square, cozy_chess::BitBoard(folded))
+            })
+            .collect();
+        timer.time(&name("anchor: cozy-chess rook (8x8)"), || {
+            black_box(&chess)
+                .iter()
+                .fold(0u64, |acc, &(square, occupied)| {
+                    acc ^ cozy_chess::get_rook_moves(square, occupied).0
+                })
         });
-        run(&mut group, "packed lines", inputs, |i| packed(piece, i));
-        run(&mut group, "rotated", inputs, |i| {
-            $rotated(i.square, i.occupied, i.file_major)
-        });
-        run(&mut group, "file bitboards", inputs, |i| {
-            with_file_bitboards(piece, &table, i)
-        });
-        group.finish();
     }};
 }
 
 fn bench(c: &mut Criterion) {
     let inputs = inputs();
-    bench_piece!(c, inputs, ROOK, rook_attacks, rotated::rook_attacks);
-    bench_piece!(c, inputs, CANNON, cannon_attacks, rotated::cannon_attacks);
+    for (piece, name) in [(&ROOK, "rook"), (&CANNON, "cannon")] {
+        let mut group = c.benchmark_group(format!("xiangqi {name} lookups"));
+        group.throughput(Throughput::Elements(SAMPLES as u64));
+        if piece.name == "rook" {
+            time_piece!(
+                &mut group,
+                "",
+                inputs,
+                ROOK,
+                rook_attacks,
+                rotated::rook_attacks
+            );
+        } else {
+            time_piece!(
+                &mut group,
+                "",
+                inputs,
+                CANNON,
+                cannon_attacks,
+                rotated::cannon_attacks
+            );
+        }
+        group.finish();
+    }
+}
+
+/// `QIBOARD_RACE=1 cargo bench --bench xiangqi_attacks`: every variant
+/// once per round, round after round, keeping each one's fastest sweep.
+/// On a shared machine this compares variants under the same load, which
+/// criterion's one-after-another runs cannot.
+fn race() {
+    const ROUNDS: usize = 25;
+    let inputs = inputs();
+    let mut race = Race::default();
+    for _ in 0..ROUNDS {
+        time_piece!(
+            &mut race,
+            "rook ",
+            inputs,
+            ROOK,
+            rook_attacks,
+            rotated::rook_attacks
+        );
+        time_piece!(
+            &mut race,
+            "cannon ",
+            inputs,
+            CANNON,
+            cannon_attacks,
+            rotated::cannon_attacks
+        );
+    }
+    println!("fastest of {ROUNDS} interleaved rounds, ns per lookup (ratio to the cozy-chess yardstick):");
+    for (name, ns) in &race.best {
+        let piece = name.split(' ').next().unwrap_or_default();
+        let anchor = race
+            .best
+            .iter()
+            .find(|(n, _)| n.starts_with(piece) && n.contains("anchor"))
+            .map_or(f64::NAN, |(_, a)| *a);
+        println!("{name:<45} {ns:6.2}  ({:.2}x)", ns / anchor);
+    }
 }
 
 criterion_group!(benches, bench);
-criterion_main!(benches);
+
+fn main() {
+    if std::env::var_os("QIBOARD_RACE").is_some() {
+        race();
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

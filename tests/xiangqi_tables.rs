@@ -11,9 +11,9 @@ use qiboard::xiangqi::tables::{
     ZOBRIST_LOCK_BLACK_TO_MOVE,
 };
 use qiboard::xiangqi::{
-    advisor_attacks, cannon_attacks, cannon_quiet, cannon_super, elephant_attacks, file_moves,
-    horse_attacks, horse_checkers, king_attacks, pawn_attacks, pawn_checkers, rank_moves,
-    rook_attacks, Bitboard, Color, LineKind, Square,
+    advisor_attacks, cannon_attacks, cannon_moves, cannon_quiet, cannon_super, elephant_attacks,
+    file_moves, horse_attacks, horse_checkers, king_attacks, pawn_attacks, pawn_checkers,
+    rank_moves, rook_attacks, Bitboard, Color, LineKind, Square,
 };
 
 const BOARD: u128 = (1 << 90) - 1;
@@ -182,6 +182,7 @@ proptest! {
             prop_assert_eq!(cannon_attacks(square, occ), cannon, "cannon {}", square);
             prop_assert_eq!(cannon_quiet(square, occ), naive_cannon_quiet(square, occ), "quiet {}", square);
             prop_assert_eq!(cannon_super(square, occ), naive_super(square, occ), "super {}", square);
+            prop_assert_eq!(cannon_moves(square, occ), (naive_cannon_quiet(square, occ), cannon), "cannon moves {}", square);
             prop_assert_eq!(rotated::rook_attacks(square, occ, file_major), rook, "rotated rook {}", square);
             prop_assert_eq!(rotated::cannon_attacks(square, occ, file_major), cannon, "rotated cannon {}", square);
         }

@@ -2,7 +2,8 @@
 //!
 //! Rooks and cannons read compact u16 line tables (`ROOK_RANK_ATTACKS`,
 //! …): the rank word is a shift of the board, the file word is gathered
-//! with 64-bit multiplies and the file result spread back the same way
+//! with 64-bit multiplies and the file result spread back through two
+//! small tables
 //! ([`Bitboard::file_word`], [`Bitboard::from_file_word`]). The benchmark
 //! `benches/xiangqi_attacks.rs` compares this with the packed thesis
 //! tables, a file-major occupancy ([`super::rotated`]) and ready-made file
@@ -65,6 +66,18 @@ pub const fn cannon_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 #[inline]
 pub const fn cannon_quiet(square: Square, occupied: Bitboard) -> Bitboard {
     Bitboard(rook_attacks(square, occupied).0 & !occupied.0)
+}
+
+/// [`cannon_quiet`] and [`cannon_attacks`] together, reading the rank and
+/// file words once: `(quiet moves, captures)`.
+#[inline]
+pub const fn cannon_moves(square: Square, occupied: Bitboard) -> (Bitboard, Bitboard) {
+    let file_word = occupied.file_word(square.file());
+    let reach = line_attacks(ROOK, square, occupied, file_word);
+    (
+        Bitboard(reach.0 & !occupied.0),
+        line_attacks(CANNON, square, occupied, file_word),
+    )
 }
 
 /// Squares beyond exactly two screens (the first occupied one on each

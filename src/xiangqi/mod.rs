@@ -10,8 +10,8 @@ mod square;
 pub mod tables;
 
 pub use attacks::{
-    advisor_attacks, cannon_attacks, cannon_quiet, cannon_super, elephant_attacks, horse_attacks,
-    horse_checkers, king_attacks, pawn_attacks, pawn_checkers, rook_attacks,
+    advisor_attacks, cannon_attacks, cannon_moves, cannon_quiet, cannon_super, elephant_attacks,
+    horse_attacks, horse_checkers, king_attacks, pawn_attacks, pawn_checkers, rook_attacks,
 };
 pub use bitboard::{Bitboard, ParseBitboardError, Squares};
 pub use color::Color;
