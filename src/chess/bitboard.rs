@@ -1,7 +1,5 @@
 use std::fmt;
-use std::ops::{
-    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
-};
+use std::ops::Not;
 use std::str::FromStr;
 
 use super::Square;
@@ -35,52 +33,10 @@ impl Bitboard {
     /// All 64 squares.
     pub const FULL: Bitboard = Bitboard(!0);
 
-    /// Number of squares in the set.
-    #[inline]
-    pub const fn count(self) -> u32 {
-        self.0.count_ones()
-    }
-
-    /// Whether the set is empty.
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// Whether `square` is in the set.
-    #[inline]
-    pub const fn contains(self, square: Square) -> bool {
-        self.0 >> square as u8 & 1 != 0
-    }
-
-    /// The set with `square` added.
-    #[inline]
-    pub const fn with(self, square: Square) -> Bitboard {
-        Bitboard(self.0 | 1 << square as u8)
-    }
-
-    /// The set with `square` removed.
-    #[inline]
-    pub const fn without(self, square: Square) -> Bitboard {
-        Bitboard(self.0 & !(1 << square as u8))
-    }
-
     /// The lowest square, if any.
     #[inline]
     pub const fn first(self) -> Option<Square> {
         Square::new(self.0.trailing_zeros() as usize)
-    }
-
-    /// Whether the set has more than one square.
-    #[inline]
-    pub const fn has_many(self) -> bool {
-        self.0 & self.0.wrapping_sub(1) != 0
-    }
-
-    /// The squares, lowest first.
-    #[inline]
-    pub const fn iter(self) -> Squares {
-        Squares(self.0)
     }
 
     /// An 8×8 picture: rank 8 on top, `1` for a member, `.` otherwise,
@@ -103,95 +59,7 @@ impl Bitboard {
     }
 }
 
-/// The squares of a [`Bitboard`], lowest first.
-#[derive(Clone, Debug)]
-pub struct Squares(u64);
-
-impl Iterator for Squares {
-    type Item = Square;
-
-    #[inline]
-    fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let square = Square::from_index_wrapping(self.0.trailing_zeros() as usize);
-        self.0 &= self.0 - 1;
-        Some(square)
-    }
-
-    #[inline]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for Squares {}
-
-impl IntoIterator for Bitboard {
-    type Item = Square;
-    type IntoIter = Squares;
-
-    #[inline]
-    fn into_iter(self) -> Squares {
-        self.iter()
-    }
-}
-
-impl FromIterator<Square> for Bitboard {
-    fn from_iter<I: IntoIterator<Item = Square>>(squares: I) -> Bitboard {
-        squares.into_iter().fold(Bitboard::EMPTY, Bitboard::with)
-    }
-}
-
-impl From<Square> for Bitboard {
-    #[inline]
-    fn from(square: Square) -> Bitboard {
-        square.bitboard()
-    }
-}
-
-macro_rules! set_operator {
-    ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
-        impl $trait for Bitboard {
-            type Output = Bitboard;
-
-            #[inline]
-            fn $method(self, other: Bitboard) -> Bitboard {
-                Bitboard(self.0 $op other.0)
-            }
-        }
-
-        impl $assign_trait for Bitboard {
-            #[inline]
-            fn $assign_method(&mut self, other: Bitboard) {
-                self.0 = self.0 $op other.0;
-            }
-        }
-    };
-}
-
-set_operator!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-set_operator!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-set_operator!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
-
-impl Sub for Bitboard {
-    type Output = Bitboard;
-
-    /// Set difference.
-    #[inline]
-    fn sub(self, other: Bitboard) -> Bitboard {
-        Bitboard(self.0 & !other.0)
-    }
-}
-
-impl SubAssign for Bitboard {
-    #[inline]
-    fn sub_assign(&mut self, other: Bitboard) {
-        self.0 &= !other.0;
-    }
-}
+crate::bitset::square_set!("chess", u64, wrapping);
 
 impl Not for Bitboard {
     type Output = Bitboard;
@@ -220,26 +88,6 @@ impl fmt::Display for Bitboard {
         Ok(())
     }
 }
-
-impl fmt::LowerHex for Bitboard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::LowerHex::fmt(&self.0, f)
-    }
-}
-
-/// Why a text is not a chess bitboard.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseBitboardError {
-    why: String,
-}
-
-impl fmt::Display for ParseBitboardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.why)
-    }
-}
-
-impl std::error::Error for ParseBitboardError {}
 
 impl FromStr for Bitboard {
     type Err = ParseBitboardError;

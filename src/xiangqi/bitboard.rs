@@ -160,7 +160,7 @@ impl Bitboard {
     }
 }
 
-crate::bitset::square_set!(u128);
+crate::bitset::square_set!("xiangqi", u128);
 
 impl Not for Bitboard {
     type Output = Bitboard;
