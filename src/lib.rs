@@ -23,5 +23,6 @@
 
 mod bitset;
 pub mod chess;
+mod color;
 mod square_impls;
 pub mod xiangqi;
