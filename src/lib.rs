@@ -24,5 +24,6 @@
 mod bitset;
 pub mod chess;
 mod color;
+pub mod list;
 mod square_impls;
 pub mod xiangqi;
