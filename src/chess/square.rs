@@ -1,27 +1,8 @@
 use super::Bitboard;
 
-/// A square of the chess board: a1 = 0, b1 = 1, …, h8 = 63.
-#[rustfmt::skip]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-#[allow(missing_docs)]
-pub enum Square {
-    A1, B1, C1, D1, E1, F1, G1, H1,
-    A2, B2, C2, D2, E2, F2, G2, H2,
-    A3, B3, C3, D3, E3, F3, G3, H3,
-    A4, B4, C4, D4, E4, F4, G4, H4,
-    A5, B5, C5, D5, E5, F5, G5, H5,
-    A6, B6, C6, D6, E6, F6, G6, H6,
-    A7, B7, C7, D7, E7, F7, G7, H7,
-    A8, B8, C8, D8, E8, F8, G8, H8,
-}
-
-impl Square {
-    /// All 64 squares in index order (a1, b1, …, h8).
-    #[rustfmt::skip]
-    pub const ALL: [Square; 64] = {
-        use Square::*;
-        [
+crate::square_impls::square_enum! {
+    /// A square of the chess board: a1 = 0, b1 = 1, …, h8 = 63.
+    pub enum Square {
         A1, B1, C1, D1, E1, F1, G1, H1,
         A2, B2, C2, D2, E2, F2, G2, H2,
         A3, B3, C3, D3, E3, F3, G3, H3,
@@ -30,9 +11,13 @@ impl Square {
         A6, B6, C6, D6, E6, F6, G6, H6,
         A7, B7, C7, D7, E7, F7, G7, H7,
         A8, B8, C8, D8, E8, F8, G8, H8,
-        ]
-    };
+    }
 
+    /// All 64 squares in index order (a1, b1, …, h8).
+    pub const ALL: [Square; 64];
+}
+
+impl Square {
     /// The square with index `index % 64`. A `match` rather than a table
     /// read: the compiler turns it into plain arithmetic, which matters in
     /// move generation's bit loops.
