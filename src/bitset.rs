@@ -1,11 +1,13 @@
 //! Plumbing shared by the boards' bitboards: iteration, collection, the
-//! set operators and the parse error, written once for any
+//! set operators, the printed forms and the parse error, written once for any
 //! `Bitboard(pub <integer>)` over a `Square` enum whose `Square::new(index)`
 //! returns `Option<Square>`. Invoked inside a board module, where
 //! `Bitboard` and `Square` name that board's types.
 
-/// Defines `Squares`, `ParseBitboardError` and the set impls for the
-/// `Bitboard` in scope, whose bits are of type `$bits`.
+/// Defines `Squares`, `ParseBitboardError`, `Bitboard::diagram` and the
+/// set impls for the `Bitboard` in scope, whose bits are of type `$bits`,
+/// on a board of `$files` by `$ranks` squares whose first rank is named
+/// `$first_rank`.
 ///
 /// With `wrapping`, iteration tests for an empty set before counting zeros
 /// and names the square with `Square::from_index_wrapping`, which must map
@@ -14,8 +16,8 @@
 /// empty set. Without it (xiangqi, whose 128 bits outnumber its squares),
 /// `Square::new` does both jobs with one comparison.
 macro_rules! square_set {
-    ($game:literal, $bits:ty) => {
-        $crate::bitset::square_set!(@common $game, $bits);
+    ($game:literal, $bits:ty, $files:literal by $ranks:literal, $first_rank:literal) => {
+        $crate::bitset::square_set!(@common $game, $bits, $files by $ranks, $first_rank);
 
         impl Iterator for Squares {
             type Item = Square;
@@ -30,8 +32,14 @@ macro_rules! square_set {
             $crate::bitset::square_set!(@size_hint);
         }
     };
-    ($game:literal, $bits:ty, wrapping) => {
-        $crate::bitset::square_set!(@common $game, $bits);
+    (
+        $game:literal,
+        $bits:ty,
+        $files:literal by $ranks:literal,
+        $first_rank:literal,
+        wrapping
+    ) => {
+        $crate::bitset::square_set!(@common $game, $bits, $files by $ranks, $first_rank);
 
         impl Iterator for Squares {
             type Item = Square;
@@ -56,7 +64,7 @@ macro_rules! square_set {
             (n, Some(n))
         }
     };
-    (@common $game:literal, $bits:ty) => {
+    (@common $game:literal, $bits:ty, $files:literal by $ranks:literal, $first_rank:literal) => {
         impl Bitboard {
             /// Number of squares in the set.
             #[inline]
@@ -98,6 +106,52 @@ macro_rules! square_set {
             #[inline]
             pub const fn iter(self) -> Squares {
                 Squares(self.0)
+            }
+
+            #[doc = concat!(
+                "The board drawn ", $files, "×", $ranks, ": the last rank on top, `1`",
+                " for a member, `.` otherwise, with rank numbers and file letters."
+            )]
+            pub fn diagram(self) -> String {
+                let mut out = String::new();
+                for rank in (0..$ranks).rev() {
+                    out.push(char::from($crate::square_impls::ascii($first_rank) + rank as u8));
+                    for file in 0..$files {
+                        out.push_str(if self.0 >> (rank * $files + file) & 1 != 0 {
+                            " 1"
+                        } else {
+                            " ."
+                        });
+                    }
+                    out.push('\n');
+                }
+                out.push(' ');
+                for file in 0..$files {
+                    out.push(' ');
+                    out.push(char::from(b'a' + file as u8));
+                }
+                out.push('\n');
+                out
+            }
+        }
+
+        impl std::fmt::Display for Bitboard {
+            /// The rank string: the last rank first, files a.. left to right,
+            /// ranks separated by `/`.
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                for rank in (0..$ranks).rev() {
+                    for file in 0..$files {
+                        f.write_str(if self.0 >> (rank * $files + file) & 1 != 0 {
+                            "1"
+                        } else {
+                            "0"
+                        })?;
+                    }
+                    if rank != 0 {
+                        f.write_str("/")?;
+                    }
+                }
+                Ok(())
             }
         }
 

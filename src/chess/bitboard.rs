@@ -1,4 +1,3 @@
-use std::fmt;
 use std::ops::Not;
 use std::str::FromStr;
 
@@ -38,28 +37,9 @@ impl Bitboard {
     pub const fn first(self) -> Option<Square> {
         Square::new(self.0.trailing_zeros() as usize)
     }
-
-    /// An 8×8 picture: rank 8 on top, `1` for a member, `.` otherwise,
-    /// with rank numbers and file letters.
-    pub fn diagram(self) -> String {
-        let mut out = String::new();
-        for rank in (0..8).rev() {
-            out.push(char::from(b'1' + rank as u8));
-            for file in 0..8 {
-                out.push_str(if self.0 >> (rank * 8 + file) & 1 != 0 {
-                    " 1"
-                } else {
-                    " ."
-                });
-            }
-            out.push('\n');
-        }
-        out.push_str("  a b c d e f g h\n");
-        out
-    }
 }
 
-crate::bitset::square_set!("chess", u64, wrapping);
+crate::bitset::square_set!("chess", u64, 8 by 8, '1', wrapping);
 
 impl Not for Bitboard {
     type Output = Bitboard;
@@ -67,25 +47,6 @@ impl Not for Bitboard {
     #[inline]
     fn not(self) -> Bitboard {
         Bitboard(!self.0)
-    }
-}
-
-impl fmt::Display for Bitboard {
-    /// The rank string: `rank8/rank7/…/rank1`, files a..h left to right.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..8).rev() {
-            for file in 0..8 {
-                f.write_str(if self.0 >> (rank * 8 + file) & 1 != 0 {
-                    "1"
-                } else {
-                    "0"
-                })?;
-            }
-            if rank != 0 {
-                f.write_str("/")?;
-            }
-        }
-        Ok(())
     }
 }
 

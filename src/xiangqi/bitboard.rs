@@ -1,4 +1,3 @@
-use std::fmt;
 use std::ops::{Not, Shl, Shr};
 use std::str::FromStr;
 
@@ -139,28 +138,9 @@ impl Bitboard {
         let high = HIGH_SPREAD[word as usize >> 7 & 0b111] << file;
         Bitboard(low as u128 | (high as u128) << 63)
     }
-
-    /// A 9×10 picture: rank 9 on top, `1` for a member, `.` otherwise, with
-    /// rank numbers and file letters.
-    pub fn diagram(self) -> String {
-        let mut out = String::new();
-        for rank in (0..10).rev() {
-            out.push(char::from(b'0' + rank as u8));
-            for file in 0..9 {
-                out.push_str(if self.0 >> (rank * 9 + file) & 1 != 0 {
-                    " 1"
-                } else {
-                    " ."
-                });
-            }
-            out.push('\n');
-        }
-        out.push_str("  a b c d e f g h i\n");
-        out
-    }
 }
 
-crate::bitset::square_set!("xiangqi", u128);
+crate::bitset::square_set!("xiangqi", u128, 9 by 10, '0');
 
 impl Not for Bitboard {
     type Output = Bitboard;
@@ -191,22 +171,6 @@ impl Shr<u32> for Bitboard {
     #[inline]
     fn shr(self, n: u32) -> Bitboard {
         Bitboard(self.0.checked_shr(n).unwrap_or(0))
-    }
-}
-
-impl fmt::Display for Bitboard {
-    /// The rank string: `rank9/rank8/…/rank0`, files a..i left to right.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..10).rev() {
-            let word = self.rank_word(rank);
-            for file in 0..9 {
-                f.write_str(if word >> file & 1 != 0 { "1" } else { "0" })?;
-            }
-            if rank != 0 {
-                f.write_str("/")?;
-            }
-        }
-        Ok(())
     }
 }
 
