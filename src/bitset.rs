@@ -245,3 +245,47 @@ macro_rules! square_set {
 }
 
 pub(crate) use square_set;
+
+/// The bits of a rank string for a board of `files` by `ranks` squares
+/// (at most 128): ranks separated by `/`, the last first, one `0` or `1`
+/// per file. Ranks are named from `first_rank` in messages; `order_note`
+/// follows the expected layout there (xiangqi's " (rank 9 first)").
+pub(crate) fn parse_rows(
+    text: &str,
+    files: usize,
+    ranks: usize,
+    first_rank: usize,
+    order_note: &str,
+) -> Result<u128, String> {
+    let rows: Vec<&str> = text.split('/').collect();
+    if rows.len() != ranks {
+        return Err(format!(
+            "expected {ranks} ranks of {files} digits separated by '/'{order_note}, or 0x hex; found {} rank(s) in {text:?}",
+            rows.len()
+        ));
+    }
+    let last_file = char::from(b'a' + files as u8 - 1);
+    let mut bits = 0u128;
+    for (row, digits) in rows.iter().enumerate() {
+        let rank = ranks - 1 - row;
+        let name = rank + first_rank;
+        if digits.chars().count() != files {
+            return Err(format!(
+                "rank {name} ({digits:?}) must have {files} digits, one per file a-{last_file}"
+            ));
+        }
+        for (file, digit) in digits.chars().enumerate() {
+            match digit {
+                '0' => {}
+                '1' => bits |= 1 << (rank * files + file),
+                other => {
+                    return Err(format!(
+                        "rank {name} has {other:?} on file {}: only '0' and '1' are allowed",
+                        char::from(b'a' + file as u8)
+                    ))
+                }
+            }
+        }
+    }
+    Ok(bits)
+}

@@ -55,44 +55,13 @@ impl FromStr for Bitboard {
 
     /// Parses a rank string (`00000000/…`, rank 8 first) or `0x` hex.
     fn from_str(text: &str) -> Result<Bitboard, ParseBitboardError> {
-        let error = |why: String| ParseBitboardError { why };
         let text = text.trim();
-        if let Some(hex) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
-            let digits = hex.replace('_', "");
-            return u64::from_str_radix(&digits, 16)
+        match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+            Some(hex) => u64::from_str_radix(&hex.replace('_', ""), 16)
                 .map(Bitboard)
-                .map_err(|_| error(format!("{text:?} is not a 64-bit hexadecimal number")));
+                .map_err(|_| format!("{text:?} is not a 64-bit hexadecimal number")),
+            None => crate::bitset::parse_rows(text, 8, 8, 1, "").map(|bits| Bitboard(bits as u64)),
         }
-        let ranks: Vec<&str> = text.split('/').collect();
-        if ranks.len() != 8 {
-            return Err(error(format!(
-                "expected 8 ranks of 8 digits separated by '/', or 0x hex; found {} rank(s) in {text:?}",
-                ranks.len()
-            )));
-        }
-        let mut bits = 0u64;
-        for (row, digits) in ranks.iter().enumerate() {
-            let rank = 7 - row;
-            if digits.chars().count() != 8 {
-                return Err(error(format!(
-                    "rank {} ({digits:?}) must have 8 digits, one per file a-h",
-                    rank + 1
-                )));
-            }
-            for (file, digit) in digits.chars().enumerate() {
-                match digit {
-                    '0' => {}
-                    '1' => bits |= 1 << (rank * 8 + file),
-                    other => {
-                        return Err(error(format!(
-                            "rank {} has {other:?} on file {}: only '0' and '1' are allowed",
-                            rank + 1,
-                            char::from(b'a' + file as u8)
-                        )))
-                    }
-                }
-            }
-        }
-        Ok(Bitboard(bits))
+        .map_err(|why| ParseBitboardError { why })
     }
 }

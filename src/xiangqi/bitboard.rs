@@ -185,38 +185,6 @@ fn parse_hex(text: &str, digits: &str) -> Result<Bitboard, String> {
     Ok(Bitboard(bits))
 }
 
-fn parse_rows(text: &str) -> Result<Bitboard, String> {
-    let rows: Vec<&str> = text.split('/').collect();
-    if rows.len() != 10 {
-        return Err(format!(
-            "expected 10 ranks of 9 digits separated by '/' (rank 9 first), or 0x hex; found {} rank(s) in {text:?}",
-            rows.len()
-        ));
-    }
-    let mut bits = 0u128;
-    for (row, digits) in rows.iter().enumerate() {
-        let rank = 9 - row;
-        if digits.chars().count() != 9 {
-            return Err(format!(
-                "rank {rank} ({digits:?}) must have 9 digits, one per file a-i"
-            ));
-        }
-        for (file, digit) in digits.chars().enumerate() {
-            match digit {
-                '0' => {}
-                '1' => bits |= 1 << (rank * 9 + file),
-                other => {
-                    return Err(format!(
-                        "rank {rank} has {other:?} on file {}: only '0' and '1' are allowed",
-                        char::from(b'a' + file as u8)
-                    ))
-                }
-            }
-        }
-    }
-    Ok(Bitboard(bits))
-}
-
 impl FromStr for Bitboard {
     type Err = ParseBitboardError;
 
@@ -225,7 +193,7 @@ impl FromStr for Bitboard {
         let text = text.trim();
         match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
             Some(digits) => parse_hex(text, digits),
-            None => parse_rows(text),
+            None => crate::bitset::parse_rows(text, 9, 10, 0, " (rank 9 first)").map(Bitboard),
         }
         .map_err(|why| ParseBitboardError { why })
     }
