@@ -18,26 +18,21 @@ const GATHER_THREE: u64 = 1 << 16 | 1 << 8 | 1;
 /// Bits 0, 1, 2 times this land (among others) on 0, 9, 18.
 const SPREAD_THREE: u64 = 1 | 1 << 8 | 1 << 16;
 /// Ranks 0-6 of a file word spread onto the a-file: bit `k` to bit `9k`.
-static LOW_SPREAD: [u64; 128] = {
-    let mut table = [0; 128];
-    let mut word = 0;
-    while word < 128 {
-        table[word] = (word as u64).wrapping_mul(GATHER_EIGHT) & LOW_RANKS;
-        word += 1;
-    }
-    table
-};
+static LOW_SPREAD: [u64; 128] = spread_table(GATHER_EIGHT, LOW_RANKS);
 /// Ranks 7-9 of a file word (shifted down by 7) spread onto the a-file
 /// counted from bit 63: bit `k` to bit `9k`.
-static HIGH_SPREAD: [u64; 8] = {
-    let mut table = [0; 8];
+static HIGH_SPREAD: [u64; 8] = spread_table(SPREAD_THREE, HIGH_RANKS);
+
+/// For every word below `N`, the word times `multiplier`, masked.
+const fn spread_table<const N: usize>(multiplier: u64, mask: u64) -> [u64; N] {
+    let mut table = [0; N];
     let mut word = 0;
-    while word < 8 {
-        table[word] = (word as u64).wrapping_mul(SPREAD_THREE) & HIGH_RANKS;
+    while word < N {
+        table[word] = (word as u64).wrapping_mul(multiplier) & mask;
         word += 1;
     }
     table
-};
+}
 
 /// A set of xiangqi squares, one bit per square (bit `i` = square `i`,
 /// a0 = 0 … i9 = 89); bits 90..128 are always zero.
