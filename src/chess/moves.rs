@@ -143,23 +143,24 @@ impl Move {
     /// The square the king lands on when castling (g or c file of its rank).
     #[inline]
     pub const fn castle_king_target(self) -> Square {
-        let king = self.from();
-        let file = if (self.to() as u8) > (king as u8) {
-            6
-        } else {
-            2
-        };
-        Square::from_index_wrapping(king.rank() * 8 + file)
+        self.castle_target(6, 2)
     }
 
     /// The square the rook lands on when castling (f or d file of its rank).
     #[inline]
     pub const fn castle_rook_target(self) -> Square {
+        self.castle_target(5, 3)
+    }
+
+    /// The square on the king's rank at `king_side` when castling with a
+    /// rook above the king, else at `queen_side`.
+    #[inline]
+    const fn castle_target(self, king_side: usize, queen_side: usize) -> Square {
         let king = self.from();
         let file = if (self.to() as u8) > (king as u8) {
-            5
+            king_side
         } else {
-            3
+            queen_side
         };
         Square::from_index_wrapping(king.rank() * 8 + file)
     }
