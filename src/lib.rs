@@ -24,6 +24,7 @@
 mod bitset;
 pub mod chess;
 mod color;
+mod fen;
 pub mod list;
 mod square_impls;
 pub mod xiangqi;
