@@ -1,8 +1,9 @@
 //! Plumbing shared by the boards' bitboards: iteration, collection, the
-//! set operators, the printed forms and the parse error, written once for any
-//! `Bitboard(pub <integer>)` over a `Square` enum whose `Square::new(index)`
-//! returns `Option<Square>`. Invoked inside a board module, where
-//! `Bitboard` and `Square` name that board's types.
+//! set operators, the printed forms, rank-string parsing and the parse
+//! error, written once for any `Bitboard(pub <integer>)` over a `Square`
+//! enum whose `Square::new(index)` returns `Option<Square>`. The macro is
+//! invoked inside a board module, where `Bitboard` and `Square` name that
+//! board's types.
 
 /// Defines `Squares`, `ParseBitboardError`, `Bitboard::diagram` and the
 /// set impls for the `Bitboard` in scope, whose bits are of type `$bits`,
