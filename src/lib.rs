@@ -23,5 +23,8 @@
 
 mod bitset;
 pub mod chess;
+mod color;
+mod fen;
+pub mod list;
 mod square_impls;
 pub mod xiangqi;

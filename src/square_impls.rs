@@ -1,8 +1,35 @@
-//! What the boards' `Square` enums share: index arithmetic, names ("e4",
-//! "h2"), `Display`, `FromStr` and the parse error. Invoked inside a board
-//! module, where `Square` (a `#[repr(u8)]` enum with `Square::ALL` in
-//! index order, `index = rank * files + file`) and `Bitboard` are that
-//! board's types.
+//! What the boards' `Square` enums share: the enum with its `ALL` list,
+//! index arithmetic, names ("e4", "h2"), `Display`, `FromStr` and the
+//! parse error. Invoked inside a board module, where `Square` (a
+//! `#[repr(u8)]` enum with `Square::ALL` in index order,
+//! `index = rank * files + file`) and `Bitboard` are that board's types.
+
+/// Defines `Square`, one variant per name in index order, and
+/// `Square::ALL` from the same list, so that the two cannot disagree.
+macro_rules! square_enum {
+    (
+        $(#[$meta:meta])*
+        pub enum Square { $($name:ident),* $(,)? }
+
+        $(#[$all_meta:meta])*
+        pub const ALL: [Square; $count:literal];
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[repr(u8)]
+        #[allow(missing_docs)]
+        pub enum Square {
+            $($name),*
+        }
+
+        impl Square {
+            $(#[$all_meta])*
+            pub const ALL: [Square; $count] = [$(Square::$name),*];
+        }
+    };
+}
+
+pub(crate) use square_enum;
 
 /// Defines the shared `Square` methods and impls and `ParseSquareError`:
 /// `$files` files named `a..=$last_file`, `$ranks` ranks named

@@ -1,33 +1,13 @@
 //! The `qiboard perft chess` and `qiboard moves chess` commands.
 #![cfg(feature = "cli")]
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn qiboard(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qiboard"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("qiboard runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin.as_bytes())
-        .expect("stdin takes the input");
-    child.wait_with_output().expect("qiboard finishes")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
-}
+use common::{qiboard_with_input, stdout};
 
 #[test]
 fn perft_prints_nodes_last() {
-    let output = qiboard(&["perft", "chess", "3"], "");
+    let output = qiboard_with_input(&["perft", "chess", "3"], "");
     assert!(output.status.success());
     assert_eq!(stdout(&output), "nodes 8902\n");
     assert!(String::from_utf8_lossy(&output.stderr).contains("nodes/s"));
@@ -36,7 +16,7 @@ fn perft_prints_nodes_last() {
 #[test]
 fn perft_divide_sums_to_nodes() {
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-    let output = qiboard(&["perft", "chess", "2", "--fen", kiwipete, "--divide"], "");
+    let output = qiboard_with_input(&["perft", "chess", "2", "--fen", kiwipete, "--divide"], "");
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.last(), Some(&"nodes 2039"));
@@ -52,21 +32,21 @@ fn perft_divide_sums_to_nodes() {
         .iter()
         .map(|line| line.split(": ").next().unwrap())
         .collect();
-    let listed = stdout(&qiboard(&["moves", "chess", kiwipete], ""));
+    let listed = stdout(&qiboard_with_input(&["moves", "chess", kiwipete], ""));
     assert_eq!(first_moves.join(" "), listed.trim_end());
     assert!(first_moves.contains(&"e1g1") && first_moves.contains(&"e1c1"));
 }
 
 #[test]
 fn moves_of_one_fen() {
-    let output = qiboard(&["moves", "chess", "8/P6k/8/8/8/8/8/K7 w - - 0 1"], "");
+    let output = qiboard_with_input(&["moves", "chess", "8/P6k/8/8/8/8/8/K7 w - - 0 1"], "");
     assert_eq!(stdout(&output), "a1a2 a1b1 a1b2 a7a8b a7a8n a7a8q a7a8r\n");
 }
 
 #[test]
 fn moves_from_stdin_carry_on_after_errors() {
     let input = "4k3/8/8/8/8/8/8/4K2R w K - 0 1\nnot a fen\n7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\n";
-    let output = qiboard(&["moves", "chess", "-"], input);
+    let output = qiboard_with_input(&["moves", "chess", "-"], input);
     assert!(output.status.success());
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
@@ -78,9 +58,9 @@ fn moves_from_stdin_carry_on_after_errors() {
 
 #[test]
 fn bad_fen_is_a_usage_error() {
-    let output = qiboard(&["moves", "chess", "8/8/8 w - - 0 1"], "");
+    let output = qiboard_with_input(&["moves", "chess", "8/8/8 w - - 0 1"], "");
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: "));
-    let output = qiboard(&["perft", "chess", "1", "--fen", "x"], "");
+    let output = qiboard_with_input(&["perft", "chess", "1", "--fen", "x"], "");
     assert_eq!(output.status.code(), Some(2));
 }

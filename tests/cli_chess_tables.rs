@@ -1,21 +1,9 @@
 //! `qiboard bb chess` and `qiboard attacks chess`, run as a user would.
 #![cfg(feature = "cli")]
 
-use std::process::{Command, Output};
+mod common;
 
-fn qiboard(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_qiboard"))
-        .args(args)
-        .output()
-        .expect("qiboard runs")
-}
-
-fn stdout_lines(output: &Output) -> Vec<String> {
-    String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect()
-}
+use common::{qiboard, stdout_lines};
 
 #[test]
 fn bb_prints_diagram_rank_string_and_hex() {

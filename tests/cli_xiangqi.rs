@@ -1,22 +1,16 @@
 //! `qiboard bb xiangqi` and `qiboard attacks xiangqi`, run as a user would.
 #![cfg(feature = "cli")]
 
-use std::process::{Command, Output};
+mod common;
 
-fn qiboard(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_qiboard"))
-        .args(args)
-        .output()
-        .expect("qiboard runs")
-}
+use std::process::Output;
+
+use common::{qiboard, stdout_lines};
 
 /// The diagram (11 lines), the rank string, the hex.
 fn printed_lines(output: &Output) -> Vec<String> {
     assert!(output.status.success(), "{output:?}");
-    let lines: Vec<String> = String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect();
+    let lines = stdout_lines(output);
     assert_eq!(lines.len(), 13, "{lines:#?}");
     lines
 }

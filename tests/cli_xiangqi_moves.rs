@@ -1,33 +1,13 @@
 //! `qiboard perft xiangqi` and `qiboard moves xiangqi`, run as a user would.
 #![cfg(feature = "cli")]
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn qiboard(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qiboard"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("qiboard runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
+use common::{qiboard_with_input, stdout};
 
 #[test]
 fn perft_prints_nodes_last() {
-    let output = qiboard(&["perft", "xiangqi", "3"], "");
+    let output = qiboard_with_input(&["perft", "xiangqi", "3"], "");
     assert!(output.status.success());
     assert_eq!(stdout(&output).lines().last(), Some("nodes 79666"));
     assert!(String::from_utf8_lossy(&output.stderr).contains("Mnodes/s"));
@@ -36,7 +16,7 @@ fn perft_prints_nodes_last() {
 #[test]
 fn divide_sums_to_the_total() {
     let fen = "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w";
-    let output = qiboard(&["perft", "xiangqi", "3", "--fen", fen, "--divide"], "");
+    let output = qiboard_with_input(&["perft", "xiangqi", "3", "--fen", fen, "--divide"], "");
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.last(), Some(&"nodes 8620"));
@@ -51,7 +31,7 @@ fn divide_sums_to_the_total() {
 #[test]
 fn moves_reads_stdin_and_reports_bad_lines() {
     let input = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w\nnot a fen\n3k5/R8/9/9/4R4/9/9/9/9/5K3 b\n";
-    let output = qiboard(&["moves", "xiangqi", "-"], input);
+    let output = qiboard_with_input(&["moves", "xiangqi", "-"], input);
     assert!(output.status.success());
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
@@ -65,7 +45,7 @@ fn moves_reads_stdin_and_reports_bad_lines() {
 
 #[test]
 fn bad_fen_argument_exits_2() {
-    let output = qiboard(&["moves", "xiangqi", "9/9 w"], "");
+    let output = qiboard_with_input(&["moves", "xiangqi", "9/9 w"], "");
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: "));
 }

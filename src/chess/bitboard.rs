@@ -1,7 +1,4 @@
-use std::fmt;
-use std::ops::{
-    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
-};
+use std::ops::Not;
 use std::str::FromStr;
 
 use super::Square;
@@ -35,163 +32,14 @@ impl Bitboard {
     /// All 64 squares.
     pub const FULL: Bitboard = Bitboard(!0);
 
-    /// Number of squares in the set.
-    #[inline]
-    pub const fn count(self) -> u32 {
-        self.0.count_ones()
-    }
-
-    /// Whether the set is empty.
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// Whether `square` is in the set.
-    #[inline]
-    pub const fn contains(self, square: Square) -> bool {
-        self.0 >> square as u8 & 1 != 0
-    }
-
-    /// The set with `square` added.
-    #[inline]
-    pub const fn with(self, square: Square) -> Bitboard {
-        Bitboard(self.0 | 1 << square as u8)
-    }
-
-    /// The set with `square` removed.
-    #[inline]
-    pub const fn without(self, square: Square) -> Bitboard {
-        Bitboard(self.0 & !(1 << square as u8))
-    }
-
     /// The lowest square, if any.
     #[inline]
     pub const fn first(self) -> Option<Square> {
         Square::new(self.0.trailing_zeros() as usize)
     }
-
-    /// Whether the set has more than one square.
-    #[inline]
-    pub const fn has_many(self) -> bool {
-        self.0 & self.0.wrapping_sub(1) != 0
-    }
-
-    /// The squares, lowest first.
-    #[inline]
-    pub const fn iter(self) -> Squares {
-        Squares(self.0)
-    }
-
-    /// An 8×8 picture: rank 8 on top, `1` for a member, `.` otherwise,
-    /// with rank numbers and file letters.
-    pub fn diagram(self) -> String {
-        let mut out = String::new();
-        for rank in (0..8).rev() {
-            out.push(char::from(b'1' + rank as u8));
-            for file in 0..8 {
-                out.push_str(if self.0 >> (rank * 8 + file) & 1 != 0 {
-                    " 1"
-                } else {
-                    " ."
-                });
-            }
-            out.push('\n');
-        }
-        out.push_str("  a b c d e f g h\n");
-        out
-    }
 }
 
-/// The squares of a [`Bitboard`], lowest first.
-#[derive(Clone, Debug)]
-pub struct Squares(u64);
-
-impl Iterator for Squares {
-    type Item = Square;
-
-    #[inline]
-    fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let square = Square::from_index_wrapping(self.0.trailing_zeros() as usize);
-        self.0 &= self.0 - 1;
-        Some(square)
-    }
-
-    #[inline]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for Squares {}
-
-impl IntoIterator for Bitboard {
-    type Item = Square;
-    type IntoIter = Squares;
-
-    #[inline]
-    fn into_iter(self) -> Squares {
-        self.iter()
-    }
-}
-
-impl FromIterator<Square> for Bitboard {
-    fn from_iter<I: IntoIterator<Item = Square>>(squares: I) -> Bitboard {
-        squares.into_iter().fold(Bitboard::EMPTY, Bitboard::with)
-    }
-}
-
-impl From<Square> for Bitboard {
-    #[inline]
-    fn from(square: Square) -> Bitboard {
-        square.bitboard()
-    }
-}
-
-macro_rules! set_operator {
-    ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
-        impl $trait for Bitboard {
-            type Output = Bitboard;
-
-            #[inline]
-            fn $method(self, other: Bitboard) -> Bitboard {
-                Bitboard(self.0 $op other.0)
-            }
-        }
-
-        impl $assign_trait for Bitboard {
-            #[inline]
-            fn $assign_method(&mut self, other: Bitboard) {
-                self.0 = self.0 $op other.0;
-            }
-        }
-    };
-}
-
-set_operator!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-set_operator!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-set_operator!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
-
-impl Sub for Bitboard {
-    type Output = Bitboard;
-
-    /// Set difference.
-    #[inline]
-    fn sub(self, other: Bitboard) -> Bitboard {
-        Bitboard(self.0 & !other.0)
-    }
-}
-
-impl SubAssign for Bitboard {
-    #[inline]
-    fn sub_assign(&mut self, other: Bitboard) {
-        self.0 &= !other.0;
-    }
-}
+crate::bitset::square_set!("chess", u64, 8 by 8, '1', wrapping);
 
 impl Not for Bitboard {
     type Output = Bitboard;
@@ -202,88 +50,18 @@ impl Not for Bitboard {
     }
 }
 
-impl fmt::Display for Bitboard {
-    /// The rank string: `rank8/rank7/…/rank1`, files a..h left to right.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..8).rev() {
-            for file in 0..8 {
-                f.write_str(if self.0 >> (rank * 8 + file) & 1 != 0 {
-                    "1"
-                } else {
-                    "0"
-                })?;
-            }
-            if rank != 0 {
-                f.write_str("/")?;
-            }
-        }
-        Ok(())
-    }
-}
-
-impl fmt::LowerHex for Bitboard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::LowerHex::fmt(&self.0, f)
-    }
-}
-
-/// Why a text is not a chess bitboard.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseBitboardError {
-    why: String,
-}
-
-impl fmt::Display for ParseBitboardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.why)
-    }
-}
-
-impl std::error::Error for ParseBitboardError {}
-
 impl FromStr for Bitboard {
     type Err = ParseBitboardError;
 
     /// Parses a rank string (`00000000/…`, rank 8 first) or `0x` hex.
     fn from_str(text: &str) -> Result<Bitboard, ParseBitboardError> {
-        let error = |why: String| ParseBitboardError { why };
         let text = text.trim();
-        if let Some(hex) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
-            let digits = hex.replace('_', "");
-            return u64::from_str_radix(&digits, 16)
+        match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+            Some(hex) => u64::from_str_radix(&hex.replace('_', ""), 16)
                 .map(Bitboard)
-                .map_err(|_| error(format!("{text:?} is not a 64-bit hexadecimal number")));
+                .map_err(|_| format!("{text:?} is not a 64-bit hexadecimal number")),
+            None => crate::bitset::parse_rows(text, 8, 8, 1, "").map(|bits| Bitboard(bits as u64)),
         }
-        let ranks: Vec<&str> = text.split('/').collect();
-        if ranks.len() != 8 {
-            return Err(error(format!(
-                "expected 8 ranks of 8 digits separated by '/', or 0x hex; found {} rank(s) in {text:?}",
-                ranks.len()
-            )));
-        }
-        let mut bits = 0u64;
-        for (row, digits) in ranks.iter().enumerate() {
-            let rank = 7 - row;
-            if digits.chars().count() != 8 {
-                return Err(error(format!(
-                    "rank {} ({digits:?}) must have 8 digits, one per file a-h",
-                    rank + 1
-                )));
-            }
-            for (file, digit) in digits.chars().enumerate() {
-                match digit {
-                    '0' => {}
-                    '1' => bits |= 1 << (rank * 8 + file),
-                    other => {
-                        return Err(error(format!(
-                            "rank {} has {other:?} on file {}: only '0' and '1' are allowed",
-                            rank + 1,
-                            char::from(b'a' + file as u8)
-                        )))
-                    }
-                }
-            }
-        }
-        Ok(Bitboard(bits))
+        .map_err(|why| ParseBitboardError { why })
     }
 }

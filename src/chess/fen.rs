@@ -366,27 +366,10 @@ impl Position {
     /// and rook files (Shredder-FEN) in Chess960 notation.
     pub fn fen(&self) -> String {
         let mut out = String::with_capacity(90);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match self.piece_on(Square::from_index_wrapping(rank * 8 + file)) {
-                    Some(piece) => {
-                        if empty > 0 {
-                            out.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        out.push(piece.fen_char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                out.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
+        crate::fen::write_board(&mut out, 8, 8, |file, rank| {
+            self.piece_on(Square::from_index_wrapping(rank * 8 + file))
+                .map(|piece| piece.fen_char())
+        });
         out.push_str(match self.side {
             Color::White => " w ",
             Color::Black => " b ",

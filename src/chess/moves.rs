@@ -1,6 +1,7 @@
 use std::fmt;
 
 use super::{PieceKind, Square};
+use crate::list::ArrayList;
 
 /// What a move does beyond lifting a piece from one square to another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -142,23 +143,24 @@ impl Move {
     /// The square the king lands on when castling (g or c file of its rank).
     #[inline]
     pub const fn castle_king_target(self) -> Square {
-        let king = self.from();
-        let file = if (self.to() as u8) > (king as u8) {
-            6
-        } else {
-            2
-        };
-        Square::from_index_wrapping(king.rank() * 8 + file)
+        self.castle_target(6, 2)
     }
 
     /// The square the rook lands on when castling (f or d file of its rank).
     #[inline]
     pub const fn castle_rook_target(self) -> Square {
+        self.castle_target(5, 3)
+    }
+
+    /// The square on the king's rank at `king_side` when castling with a
+    /// rook above the king, else at `queen_side`.
+    #[inline]
+    const fn castle_target(self, king_side: usize, queen_side: usize) -> Square {
         let king = self.from();
         let file = if (self.to() as u8) > (king as u8) {
-            5
+            king_side
         } else {
-            3
+            queen_side
         };
         Square::from_index_wrapping(king.rank() * 8 + file)
     }
@@ -196,75 +198,5 @@ impl fmt::Display for Uci {
 /// Room for every legal move of any position (the known maximum is 218).
 pub const MAX_MOVES: usize = 256;
 
-/// A fixed-capacity list of moves that never touches the heap.
-#[derive(Clone)]
-pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
-}
-
-impl MoveList {
-    /// An empty list.
-    #[inline]
-    pub fn new() -> MoveList {
-        MoveList {
-            moves: [Move::default(); MAX_MOVES],
-            len: 0,
-        }
-    }
-
-    /// Appends `mv`; a move beyond [`MAX_MOVES`] is dropped (no legal
-    /// position has that many).
-    #[inline]
-    pub fn push(&mut self, mv: Move) {
-        if let Some(slot) = self.moves.get_mut(self.len) {
-            *slot = mv;
-            self.len += 1;
-        }
-    }
-
-    /// The moves as a slice.
-    #[inline]
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-
-    /// Number of moves.
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether there are none.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The moves in place.
-    #[inline]
-    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
-        self.as_slice().iter()
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList::new()
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = std::slice::Iter<'a, Move>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
+/// A list of moves that never touches the heap.
+pub type MoveList = ArrayList<Move, MAX_MOVES>;

@@ -1,30 +1,8 @@
-use std::fmt;
-use std::str::FromStr;
-
 use super::Bitboard;
 
-/// A square of the chess board: a1 = 0, b1 = 1, …, h8 = 63.
-#[rustfmt::skip]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-#[allow(missing_docs)]
-pub enum Square {
-    A1, B1, C1, D1, E1, F1, G1, H1,
-    A2, B2, C2, D2, E2, F2, G2, H2,
-    A3, B3, C3, D3, E3, F3, G3, H3,
-    A4, B4, C4, D4, E4, F4, G4, H4,
-    A5, B5, C5, D5, E5, F5, G5, H5,
-    A6, B6, C6, D6, E6, F6, G6, H6,
-    A7, B7, C7, D7, E7, F7, G7, H7,
-    A8, B8, C8, D8, E8, F8, G8, H8,
-}
-
-impl Square {
-    /// All 64 squares in index order (a1, b1, …, h8).
-    #[rustfmt::skip]
-    pub const ALL: [Square; 64] = {
-        use Square::*;
-        [
+crate::square_impls::square_enum! {
+    /// A square of the chess board: a1 = 0, b1 = 1, …, h8 = 63.
+    pub enum Square {
         A1, B1, C1, D1, E1, F1, G1, H1,
         A2, B2, C2, D2, E2, F2, G2, H2,
         A3, B3, C3, D3, E3, F3, G3, H3,
@@ -33,9 +11,13 @@ impl Square {
         A6, B6, C6, D6, E6, F6, G6, H6,
         A7, B7, C7, D7, E7, F7, G7, H7,
         A8, B8, C8, D8, E8, F8, G8, H8,
-        ]
-    };
+    }
 
+    /// All 64 squares in index order (a1, b1, …, h8).
+    pub const ALL: [Square; 64];
+}
+
+impl Square {
     /// The square with index `index % 64`. A `match` rather than a table
     /// read: the compiler turns it into plain arithmetic, which matters in
     /// move generation's bit loops.
@@ -56,50 +38,6 @@ impl Square {
         }
     }
 
-    /// The square with index `index` (a1 = 0 … h8 = 63), if there is one.
-    #[inline]
-    pub const fn new(index: usize) -> Option<Square> {
-        if index < 64 {
-            Some(Square::from_index_wrapping(index))
-        } else {
-            None
-        }
-    }
-
-    /// The square on `file` (0 = a) and `rank` (0 = rank 1), if both are in 0..8.
-    #[inline]
-    pub const fn from_file_rank(file: usize, rank: usize) -> Option<Square> {
-        if file < 8 && rank < 8 {
-            Some(Square::from_index_wrapping(rank * 8 + file))
-        } else {
-            None
-        }
-    }
-
-    /// a1 = 0 … h8 = 63.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// 0 for the a-file … 7 for the h-file.
-    #[inline]
-    pub const fn file(self) -> usize {
-        self as usize % 8
-    }
-
-    /// 0 for rank 1 … 7 for rank 8.
-    #[inline]
-    pub const fn rank(self) -> usize {
-        self as usize / 8
-    }
-
-    /// The set holding just this square.
-    #[inline]
-    pub const fn bitboard(self) -> Bitboard {
-        Bitboard(1 << self as u8)
-    }
-
     /// The same file seen from the other side (a1 ↔ a8).
     #[inline]
     pub const fn flip_rank(self) -> Square {
@@ -107,45 +45,4 @@ impl Square {
     }
 }
 
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let file = (b'a' + self.file() as u8) as char;
-        let rank = (b'1' + self.rank() as u8) as char;
-        write!(f, "{file}{rank}")
-    }
-}
-
-/// Why a text is not a chess square.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseSquareError {
-    text: String,
-}
-
-impl fmt::Display for ParseSquareError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{:?} is not a chess square: expected a file a-h and a rank 1-8, like e4",
-            self.text
-        )
-    }
-}
-
-impl std::error::Error for ParseSquareError {}
-
-impl FromStr for Square {
-    type Err = ParseSquareError;
-
-    fn from_str(text: &str) -> Result<Square, ParseSquareError> {
-        let error = || ParseSquareError {
-            text: text.to_string(),
-        };
-        match text.as_bytes() {
-            &[file @ b'a'..=b'h', rank @ b'1'..=b'8'] => {
-                Square::from_file_rank(usize::from(file - b'a'), usize::from(rank - b'1'))
-                    .ok_or_else(error)
-            }
-            _ => Err(error()),
-        }
-    }
-}
+crate::square_impls::square_impls!("chess", 8 by 8, 'h', '1'..='8', "e4");

@@ -1,4 +1,3 @@
-use std::fmt;
 use std::ops::{Not, Shl, Shr};
 use std::str::FromStr;
 
@@ -19,26 +18,21 @@ const GATHER_THREE: u64 = 1 << 16 | 1 << 8 | 1;
 /// Bits 0, 1, 2 times this land (among others) on 0, 9, 18.
 const SPREAD_THREE: u64 = 1 | 1 << 8 | 1 << 16;
 /// Ranks 0-6 of a file word spread onto the a-file: bit `k` to bit `9k`.
-static LOW_SPREAD: [u64; 128] = {
-    let mut table = [0; 128];
-    let mut word = 0;
-    while word < 128 {
-        table[word] = (word as u64).wrapping_mul(GATHER_EIGHT) & LOW_RANKS;
-        word += 1;
-    }
-    table
-};
+static LOW_SPREAD: [u64; 128] = spread_table(GATHER_EIGHT, LOW_RANKS);
 /// Ranks 7-9 of a file word (shifted down by 7) spread onto the a-file
 /// counted from bit 63: bit `k` to bit `9k`.
-static HIGH_SPREAD: [u64; 8] = {
-    let mut table = [0; 8];
+static HIGH_SPREAD: [u64; 8] = spread_table(SPREAD_THREE, HIGH_RANKS);
+
+/// For every word below `N`, the word times `multiplier`, masked.
+const fn spread_table<const N: usize>(multiplier: u64, mask: u64) -> [u64; N] {
+    let mut table = [0; N];
     let mut word = 0;
-    while word < 8 {
-        table[word] = (word as u64).wrapping_mul(SPREAD_THREE) & HIGH_RANKS;
+    while word < N {
+        table[word] = (word as u64).wrapping_mul(multiplier) & mask;
         word += 1;
     }
     table
-};
+}
 
 /// A set of xiangqi squares, one bit per square (bit `i` = square `i`,
 /// a0 = 0 … i9 = 89); bits 90..128 are always zero.
@@ -139,28 +133,9 @@ impl Bitboard {
         let high = HIGH_SPREAD[word as usize >> 7 & 0b111] << file;
         Bitboard(low as u128 | (high as u128) << 63)
     }
-
-    /// A 9×10 picture: rank 9 on top, `1` for a member, `.` otherwise, with
-    /// rank numbers and file letters.
-    pub fn diagram(self) -> String {
-        let mut out = String::new();
-        for rank in (0..10).rev() {
-            out.push(char::from(b'0' + rank as u8));
-            for file in 0..9 {
-                out.push_str(if self.0 >> (rank * 9 + file) & 1 != 0 {
-                    " 1"
-                } else {
-                    " ."
-                });
-            }
-            out.push('\n');
-        }
-        out.push_str("  a b c d e f g h i\n");
-        out
-    }
 }
 
-crate::bitset::square_set!(u128);
+crate::bitset::square_set!("xiangqi", u128, 9 by 10, '0');
 
 impl Not for Bitboard {
     type Output = Bitboard;
@@ -194,22 +169,6 @@ impl Shr<u32> for Bitboard {
     }
 }
 
-impl fmt::Display for Bitboard {
-    /// The rank string: `rank9/rank8/…/rank0`, files a..i left to right.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..10).rev() {
-            let word = self.rank_word(rank);
-            for file in 0..9 {
-                f.write_str(if word >> file & 1 != 0 { "1" } else { "0" })?;
-            }
-            if rank != 0 {
-                f.write_str("/")?;
-            }
-        }
-        Ok(())
-    }
-}
-
 fn parse_hex(text: &str, digits: &str) -> Result<Bitboard, String> {
     let bits = u128::from_str_radix(&digits.replace('_', ""), 16)
         .map_err(|_| format!("{text:?} is not a hexadecimal number of at most 90 bits"))?;
@@ -217,38 +176,6 @@ fn parse_hex(text: &str, digits: &str) -> Result<Bitboard, String> {
         return Err(format!(
             "{text:?} sets bits above 89; a xiangqi board has 90 squares (a0 = bit 0 … i9 = bit 89)"
         ));
-    }
-    Ok(Bitboard(bits))
-}
-
-fn parse_rows(text: &str) -> Result<Bitboard, String> {
-    let rows: Vec<&str> = text.split('/').collect();
-    if rows.len() != 10 {
-        return Err(format!(
-            "expected 10 ranks of 9 digits separated by '/' (rank 9 first), or 0x hex; found {} rank(s) in {text:?}",
-            rows.len()
-        ));
-    }
-    let mut bits = 0u128;
-    for (row, digits) in rows.iter().enumerate() {
-        let rank = 9 - row;
-        if digits.chars().count() != 9 {
-            return Err(format!(
-                "rank {rank} ({digits:?}) must have 9 digits, one per file a-i"
-            ));
-        }
-        for (file, digit) in digits.chars().enumerate() {
-            match digit {
-                '0' => {}
-                '1' => bits |= 1 << (rank * 9 + file),
-                other => {
-                    return Err(format!(
-                        "rank {rank} has {other:?} on file {}: only '0' and '1' are allowed",
-                        char::from(b'a' + file as u8)
-                    ))
-                }
-            }
-        }
     }
     Ok(Bitboard(bits))
 }
@@ -261,7 +188,7 @@ impl FromStr for Bitboard {
         let text = text.trim();
         match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
             Some(digits) => parse_hex(text, digits),
-            None => parse_rows(text),
+            None => crate::bitset::parse_rows(text, 9, 10, 0, " (rank 9 first)").map(Bitboard),
         }
         .map_err(|why| ParseBitboardError { why })
     }

@@ -200,28 +200,10 @@ impl Position {
     /// The position as FEN: board, side (`w` or `b`), `- -`, counters.
     pub fn fen(&self) -> String {
         let mut text = String::new();
-        for rank in (0..10).rev() {
-            let mut empty = 0;
-            for file in 0..9 {
-                let square = Square::from_file_rank(file, rank).expect("on the board");
-                match self.piece_at(square) {
-                    None => empty += 1,
-                    Some(piece) => {
-                        if empty > 0 {
-                            text.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        text.push(piece.letter());
-                    }
-                }
-            }
-            if empty > 0 {
-                text.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                text.push('/');
-            }
-        }
+        crate::fen::write_board(&mut text, 9, 10, |file, rank| {
+            let square = Square::from_file_rank(file, rank).expect("on the board");
+            self.piece_at(square).map(|piece| piece.letter())
+        });
         let side = match self.side {
             Color::Red => 'w',
             Color::Black => 'b',

@@ -21,6 +21,7 @@ use super::{
     king_attacks, pawn_attacks, pawn_checkers, rank_moves, rook_attacks, Bitboard, Color, Kind,
     LineKind, Move, Position, Square,
 };
+use crate::list::ArrayList;
 
 /// Bits 0, 9, …, 81: the a-file.
 const FILE_A: u128 = {
@@ -108,60 +109,11 @@ pub fn attackers_to(position: &Position, king: Square, by: Color, occupied: Bitb
 pub const MAX_MOVES: usize = 128;
 
 /// A list of moves held on the stack.
-#[derive(Clone)]
-pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
-}
+pub type MoveList = ArrayList<Move, MAX_MOVES>;
 
-impl MoveList {
-    fn new() -> MoveList {
-        MoveList {
-            moves: [Move::new(Square::A0, Square::A1); MAX_MOVES],
-            len: 0,
-        }
-    }
-
-    #[inline]
-    fn push(&mut self, mv: Move) {
-        self.moves[self.len] = mv;
-        self.len += 1;
-    }
-
-    /// The moves.
-    #[inline]
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-
-    /// How many moves.
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether there are none.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-}
-
-impl std::ops::Deref for MoveList {
-    type Target = [Move];
-
-    fn deref(&self) -> &[Move] {
-        self.as_slice()
-    }
-}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = std::slice::Iter<'a, Move>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.as_slice().iter()
-    }
+/// An empty move list; a xiangqi move has no default to fill it with.
+fn empty_list() -> MoveList {
+    MoveList::filled_with(Move::new(Square::A0, Square::A1))
 }
 
 /// Where generated moves go: a list, or a count.
@@ -189,20 +141,20 @@ impl Sink for MoveList {
     #[inline]
     fn all(&mut self, from: Square, targets: Bitboard) {
         for to in targets {
-            self.push(Move::new(from, to));
+            self.push_or_panic(Move::new(from, to));
         }
     }
 
     #[inline]
     fn one(&mut self, mv: Move) {
-        self.push(mv);
+        self.push_or_panic(mv);
     }
 
     #[inline]
     fn shifted(&mut self, targets: Bitboard, step: i8) {
         for to in targets {
             let from = Square::ALL[(to as usize).wrapping_add_signed(-isize::from(step))];
-            self.push(Move::new(from, to));
+            self.push_or_panic(Move::new(from, to));
         }
     }
 }
@@ -577,7 +529,7 @@ impl Position {
 
     /// The legal moves that `filter` selects.
     pub fn moves(&self, filter: MoveFilter) -> MoveList {
-        let mut list = MoveList::new();
+        let mut list = empty_list();
         generate(self, filter, &mut list);
         list
     }
@@ -595,7 +547,7 @@ impl Position {
         if self.in_check() {
             self.legal_moves()
         } else {
-            MoveList::new()
+            empty_list()
         }
     }
 

@@ -1,0 +1,54 @@
+//! What the games' `Color` enums share: two sides, the first to move
+//! first, indexing tables in that order. Each game names its own sides.
+
+/// Defines `Color` with the two variants given, first mover first, its
+/// `ALL` and `index`, and `Not` for the other side.
+macro_rules! color {
+    (
+        $(#[$meta:meta])*
+        pub enum Color {
+            $(#[$first_meta:meta])*
+            $first:ident,
+            $(#[$second_meta:meta])*
+            $second:ident $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Color {
+            $(#[$first_meta])*
+            $first,
+            $(#[$second_meta])*
+            $second,
+        }
+
+        impl Color {
+            #[doc = concat!(
+                "Both colours, ",
+                stringify!($first),
+                " first (the order tables are indexed in)."
+            )]
+            pub const ALL: [Color; 2] = [Color::$first, Color::$second];
+
+            #[doc = concat!("0 for ", stringify!($first), ", 1 for ", stringify!($second), ".")]
+            #[inline]
+            pub const fn index(self) -> usize {
+                self as usize
+            }
+        }
+
+        impl std::ops::Not for Color {
+            type Output = Color;
+
+            #[inline]
+            fn not(self) -> Color {
+                match self {
+                    Color::$first => Color::$second,
+                    Color::$second => Color::$first,
+                }
+            }
+        }
+    };
+}
+
+pub(crate) use color;

@@ -1,0 +1,33 @@
+//! What the games' FEN code shares.
+
+/// Appends the board field of a FEN for a board of `files` by `ranks`:
+/// the last rank first, ranks separated by `/`, runs of empty squares as
+/// digits. `letter(file, rank)` is the letter of the piece there, if any.
+pub(crate) fn write_board(
+    out: &mut String,
+    files: usize,
+    ranks: usize,
+    mut letter: impl FnMut(usize, usize) -> Option<char>,
+) {
+    for rank in (0..ranks).rev() {
+        let mut empty = 0;
+        for file in 0..files {
+            match letter(file, rank) {
+                None => empty += 1,
+                Some(letter) => {
+                    if empty > 0 {
+                        out.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    out.push(letter);
+                }
+            }
+        }
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+}
