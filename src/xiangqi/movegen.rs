@@ -159,7 +159,20 @@ impl Sink for MoveList {
     }
 }
 
-struct Counter(u64);
+/// Counts moves; `HARDWARE` counts set bits with `count_ones` (for code
+/// compiled with the `popcnt` feature), otherwise with [`count90`].
+struct Counter<const HARDWARE: bool>(u64);
+
+impl<const HARDWARE: bool> Counter<HARDWARE> {
+    #[inline(always)]
+    fn bits(set: Bitboard) -> u64 {
+        if HARDWARE {
+            u64::from(set.0.count_ones())
+        } else {
+            count90(set)
+        }
+    }
+}
 
 /// Population count of a 90-bit set without the `popcnt` instruction
 /// (absent from the default x86-64 target): both halves share the final
@@ -169,9 +182,6 @@ fn count90(set: Bitboard) -> u64 {
     const M1: u64 = 0x5555_5555_5555_5555;
     const M2: u64 = 0x3333_3333_3333_3333;
     const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
-    if cfg!(target_feature = "popcnt") {
-        return u64::from(set.0.count_ones());
-    }
     let (low, high) = (set.0 as u64, (set.0 >> 64) as u64);
     let low = low - (low >> 1 & M1);
     let high = high - (high >> 1 & M1);
@@ -181,7 +191,7 @@ fn count90(set: Bitboard) -> u64 {
     bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56
 }
 
-impl Sink for Counter {
+impl<const HARDWARE: bool> Sink for Counter<HARDWARE> {
     const COUNTS: bool = true;
 
     #[inline(always)]
@@ -191,7 +201,7 @@ impl Sink for Counter {
 
     #[inline]
     fn all(&mut self, _from: Square, targets: Bitboard) {
-        self.0 += count90(targets);
+        self.0 += Self::bits(targets);
     }
 
     #[inline]
@@ -201,7 +211,7 @@ impl Sink for Counter {
 
     #[inline]
     fn shifted(&mut self, targets: Bitboard, _step: i8) {
-        self.0 += count90(targets);
+        self.0 += Self::bits(targets);
     }
 }
 
@@ -484,6 +494,9 @@ fn kind_moves<S: Sink>(
     }
 }
 
+// Always inlined, so that a caller compiled with extra CPU features (see
+// `perft`) gets a copy of the whole generator that uses them.
+#[inline(always)]
 fn generate<S: Sink>(position: &Position, filter: MoveFilter, sink: &mut S) {
     let context = Context::new(position);
     let us = context.us;
@@ -536,7 +549,14 @@ impl Position {
 
     /// The number of legal moves, without listing them.
     pub fn count_moves(&self) -> u64 {
-        let mut counter = Counter(0);
+        self.count_moves_inline::<false>()
+    }
+
+    /// [`Position::count_moves`], inlined into its caller; `HARDWARE`
+    /// counts bits with `count_ones` (for callers built with `popcnt`).
+    #[inline(always)]
+    pub(crate) fn count_moves_inline<const HARDWARE: bool>(&self) -> u64 {
+        let mut counter = Counter::<HARDWARE>(0);
         generate(self, MoveFilter::All, &mut counter);
         counter.0
     }
