@@ -1,6 +1,7 @@
 //! The `qiboard` command line.
 
 mod chess_cmd;
+mod tb_cmd;
 mod xiangqi_cmd;
 
 use std::process::ExitCode;
@@ -44,6 +45,11 @@ enum Command {
         /// Occupied squares as a rank string or 0x hex (default: empty board).
         occupancy: Option<String>,
     },
+    /// Xiangqi endgame tablebases: gen, probe, verify, stats.
+    Tb {
+        #[command(subcommand)]
+        command: tb_cmd::TbCommand,
+    },
 }
 
 /// A failure to report as `error: …` with exit code 2.
@@ -72,6 +78,7 @@ fn main() -> ExitCode {
             square,
             occupancy,
         } => xiangqi_cmd::attacks(&piece, &square, occupancy.as_deref()),
+        Command::Tb { command } => tb_cmd::run(command),
     };
     match result {
         Ok(text) => {
