@@ -124,7 +124,7 @@ impl Domain {
     /// The combinatorial rank of `set` (every square in the domain), its
     /// squares mirrored first when `mirrored`.
     #[inline]
-    fn rank(&self, set: Bitboard, mirrored: bool) -> Option<u64> {
+    pub(crate) fn rank(&self, set: Bitboard, mirrored: bool) -> Option<u64> {
         let mut locals = [0u8; MAX_SET];
         let mut count = 0;
         for square in set {
@@ -157,6 +157,9 @@ impl Domain {
     /// The set of `count` squares with combinatorial rank `rank`.
     #[inline]
     fn unrank(&self, mut rank: u64, count: usize) -> Bitboard {
+        if count == 1 {
+            return self.squares[rank as usize].bitboard();
+        }
         let mut set = Bitboard::EMPTY;
         let mut top = self.len();
         for k in (1..=count).rev() {
@@ -272,12 +275,12 @@ impl Placements {
 
 /// `count` identical pieces indexed as a set.
 #[derive(Clone, Debug)]
-struct PieceSet {
-    piece: Piece,
+pub(crate) struct PieceSet {
+    pub piece: Piece,
     count: usize,
-    domain: Domain,
+    pub domain: Domain,
     sets: u64,
-    stride: u64,
+    pub stride: u64,
 }
 
 /// A pair number with this bit set is stored as its mirror image.
@@ -459,6 +462,18 @@ impl Layout {
     /// broken entry (pieces sharing a square, the side not to move in
     /// check).
     pub fn position(&self, side: Color, index: u32) -> Option<Position> {
+        let position = self.placed(side, index)?;
+        let waiting = position.king(!side);
+        attackers_to(&position, waiting, side, position.occupied())
+            .is_empty()
+            .then_some(position)
+    }
+
+    /// The pieces of entry `index` with `side` to move, or `None` when
+    /// two share a square; whether the side not to move is in check is
+    /// not looked at (for entries already known to be legal).
+    #[inline]
+    pub(crate) fn placed(&self, side: Color, index: u32) -> Option<Position> {
         let index = u64::from(index);
         let (red, black) = self.pairs[(index / self.free_size) as usize];
         let rest = index % self.free_size;
@@ -493,10 +508,7 @@ impl Layout {
             }
         }
         position.set_side(side);
-        let waiting = position.king(!side);
-        attackers_to(&position, waiting, side, occupied)
-            .is_empty()
-            .then_some(position)
+        Some(position)
     }
 
     /// Where `position` (of this endgame's material) is stored, or which
@@ -540,6 +552,59 @@ impl Layout {
         })
     }
 
+    /// The piece sets, in index order.
+    pub(crate) fn sets(&self) -> &[PieceSet] {
+        &self.sets
+    }
+
+    /// The Red and Black placement numbers of entry `index`'s pair and
+    /// the piece sets' part of the index.
+    #[inline]
+    pub(crate) fn parts(&self, index: u32) -> (u32, u32, u64) {
+        let index = u64::from(index);
+        let (red, black) = self.pairs[(index / self.free_size) as usize];
+        (red, black, index % self.free_size)
+    }
+
+    /// The number of `color`'s placement of a king, advisors and
+    /// elephants.
+    #[inline]
+    pub(crate) fn placement(
+        &self,
+        color: Color,
+        king: Square,
+        advisors: Bitboard,
+        elephants: Bitboard,
+    ) -> Option<u32> {
+        self.placements[color as usize].number(king, advisors, elephants)
+    }
+
+    /// The number of the mirror image of `color`'s placement `number`.
+    #[inline]
+    pub(crate) fn mirror_placement(&self, color: Color, number: u32) -> u32 {
+        self.placements[color as usize].list[number as usize].mirror
+    }
+
+    /// The first index entry of the pair of placements `red` and `black`,
+    /// if that pair is stored as it is (not as its mirror image).
+    #[inline]
+    pub(crate) fn stored_pair_base(&self, red: u32, black: u32) -> Option<u64> {
+        let blacks = self.placements[1].list.len();
+        let pair = self.pair_of[red as usize * blacks + black as usize];
+        (pair & MIRRORED == 0).then(|| u64::from(pair) * self.free_size)
+    }
+
+    /// The piece sets' part of the index of `position`'s mirror image.
+    pub(crate) fn mirrored_rest(&self, position: &Position) -> u64 {
+        self.sets
+            .iter()
+            .map(|set| {
+                let squares = position.pieces(set.piece.color, set.piece.kind);
+                set.domain.rank(squares, true).unwrap_or(0) * set.stride
+            })
+            .sum()
+    }
+
     /// Where piece sets of each kind may stand (for un-moves of pawns).
     pub(crate) fn domain_of(&self, piece: Piece) -> Option<&Domain> {
         self.sets
@@ -567,6 +632,7 @@ fn first_off_domain<const N: usize>(
     unreachable!("a placement or set that fails to rank has a piece off its domain")
 }
 
+#[cfg(test)]
 /// The position seen in the mirror across the e-file.
 pub(crate) fn mirror_position(position: &Position) -> Position {
     let mut mirrored = Position::empty();

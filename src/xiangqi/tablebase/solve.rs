@@ -29,11 +29,10 @@ use std::sync::atomic::{AtomicU16, AtomicU8, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
-use crate::xiangqi::{Bitboard, Color, Kind, Piece, Position};
+use crate::xiangqi::{Bitboard, Color, Kind, Piece};
 
-use super::index::mirror_position;
 use super::table::Captures;
-use super::unmove::for_each_unmove;
+use super::unmove::for_each_predecessor;
 use super::value::{Value, BROKEN, DRAW, DTM_BASE};
 use super::{Layout, Progress};
 
@@ -146,18 +145,11 @@ impl Solver<'_> {
         let (side, index) = self.side_and_index(entry);
         let position = self
             .layout
-            .position(side, index)
+            .placed(side, index)
             .expect("resolved entries are legal");
         let lost = level % 2 == 0;
-        let mut visit = |before: &Position| {
-            let slot = self
-                .layout
-                .slot(before)
-                .expect("un-moves stay on the pieces' squares");
-            if slot.mirrored {
-                return;
-            }
-            let predecessor = self.entry(!side, slot.index);
+        let visit = |before: u32| {
+            let predecessor = self.entry(!side, before);
             if lost {
                 if self.claim(predecessor, level + 1) {
                     next.push(predecessor);
@@ -179,10 +171,7 @@ impl Solver<'_> {
                 later.push((predecessor, at));
             }
         };
-        for_each_unmove(&position, &self.pawn_squares, &mut visit);
-        if self.layout.weight(index) == 2 {
-            for_each_unmove(&mirror_position(&position), &self.pawn_squares, &mut visit);
-        }
+        for_each_predecessor(self.layout, index, &position, &self.pawn_squares, visit);
     }
 }
 

@@ -70,3 +70,47 @@ pub(crate) fn verify(
     progress.finish();
     outcome
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::super::table::capturable;
+    use super::super::value::DTM_BASE;
+    use super::super::{Quiet, Table, Tablebase};
+    use super::*;
+
+    /// Changing any one stored value is caught.
+    #[test]
+    fn a_wrong_value_fails_verification() {
+        let material = "KRKA".parse().unwrap();
+        let tablebase = Tablebase::in_memory();
+        tablebase.generate(&material, &Quiet).unwrap();
+        let table = tablebase.table(&material).unwrap();
+        let mut captures = Captures::default();
+        for piece in capturable(&material) {
+            let smaller = material.without(piece.color, piece.kind).unwrap();
+            captures[piece.color as usize][piece.kind as usize] =
+                Some(tablebase.table(&smaller).unwrap());
+        }
+        assert!(verify(&table, &captures, &Quiet).is_ok());
+        let layout = Arc::new(table.layout().clone());
+        let codes = [Color::Red, Color::Black].map(|side| table.codes(side).to_vec());
+        let legal = (0..codes[0].len())
+            .filter(|&i| codes[0][i] != 0)
+            .step_by(501)
+            .take(5);
+        for index in legal {
+            for wrong in [1, DTM_BASE + 1, codes[0][index] + 2] {
+                if wrong == codes[0][index] {
+                    continue;
+                }
+                let mut bad = codes.clone();
+                bad[0][index] = wrong;
+                let bad = Table::new(Arc::clone(&layout), bad);
+                let error = verify(&bad, &captures, &Quiet).unwrap_err();
+                assert!(matches!(error, TbError::Mismatch { .. }), "{error}");
+            }
+        }
+    }
+}
