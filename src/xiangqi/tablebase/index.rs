@@ -28,7 +28,9 @@
 //! share a square, or the side not to move is in check (facing kings
 //! included), are *broken*: marked illegal and excluded from all counts.
 
-use crate::xiangqi::{attackers_to, Bitboard, Color, Kind, Piece, Position, Square};
+use crate::xiangqi::{Bitboard, Color, Kind, Piece, Position, Square};
+
+use super::check::waiting_side_in_check;
 
 use super::Material;
 
@@ -462,31 +464,20 @@ impl Layout {
     /// broken entry (pieces sharing a square, the side not to move in
     /// check).
     pub fn position(&self, side: Color, index: u32) -> Option<Position> {
-        let position = self.placed(side, index)?;
-        let waiting = position.king(!side);
-        attackers_to(&position, waiting, side, position.occupied())
-            .is_empty()
-            .then_some(position)
+        Decoder::new(self).position(side, index)
     }
 
-    /// The pieces of entry `index` with `side` to move, or `None` when
-    /// two share a square; whether the side not to move is in check is
-    /// not looked at (for entries already known to be legal).
-    #[inline]
-    pub(crate) fn placed(&self, side: Color, index: u32) -> Option<Position> {
-        let index = u64::from(index);
-        let (red, black) = self.pairs[(index / self.free_size) as usize];
-        let rest = index % self.free_size;
+    /// The kings, advisors and elephants of pair `pair`.
+    fn base(&self, pair: u64) -> Position {
+        let (red, black) = self.pairs[pair as usize];
         let mut position = Position::empty();
         for (color, number) in [(Color::Red, red), (Color::Black, black)] {
             let placement = &self.placements[color as usize].list[number as usize];
-            position.put(
-                placement.king,
-                Piece {
-                    color,
-                    kind: Kind::King,
-                },
-            );
+            let king = Piece {
+                color,
+                kind: Kind::King,
+            };
+            position.put(placement.king, king);
             for (kind, squares) in [
                 (Kind::Advisor, placement.advisors),
                 (Kind::Elephant, placement.elephants),
@@ -496,19 +487,7 @@ impl Layout {
                 }
             }
         }
-        let mut occupied = position.occupied();
-        for set in &self.sets {
-            let squares = set.domain.unrank(rest / set.stride % set.sets, set.count);
-            if !(squares & occupied).is_empty() {
-                return None;
-            }
-            occupied |= squares;
-            for square in squares {
-                position.put(square, set.piece);
-            }
-        }
-        position.set_side(side);
-        Some(position)
+        position
     }
 
     /// Where `position` (of this endgame's material) is stored, or which
@@ -630,6 +609,61 @@ fn first_off_domain<const N: usize>(
         }
     }
     unreachable!("a placement or set that fails to rank has a piece off its domain")
+}
+
+/// Builds the positions of entries, reusing the kings, advisors and
+/// elephants of the last pair (consecutive entries mostly share one).
+pub(crate) struct Decoder<'a> {
+    layout: &'a Layout,
+    pair: u64,
+    base: Position,
+}
+
+impl<'a> Decoder<'a> {
+    /// A decoder for `layout`'s entries.
+    pub(crate) fn new(layout: &'a Layout) -> Decoder<'a> {
+        Decoder {
+            layout,
+            pair: 0,
+            base: layout.base(0),
+        }
+    }
+
+    /// The pieces of entry `index` with `side` to move, or `None` when
+    /// two share a square; whether the side not to move is in check is
+    /// not looked at (for entries already known to be legal).
+    #[inline]
+    pub(crate) fn placed(&mut self, side: Color, index: u32) -> Option<Position> {
+        let layout = self.layout;
+        let index = u64::from(index);
+        let pair = index / layout.free_size;
+        if pair != self.pair {
+            self.pair = pair;
+            self.base = layout.base(pair);
+        }
+        let rest = index % layout.free_size;
+        let mut position = self.base.clone();
+        let mut occupied = position.occupied();
+        for set in &layout.sets {
+            let squares = set.domain.unrank(rest / set.stride % set.sets, set.count);
+            if !(squares & occupied).is_empty() {
+                return None;
+            }
+            occupied |= squares;
+            for square in squares {
+                position.put(square, set.piece);
+            }
+        }
+        position.set_side(side);
+        Some(position)
+    }
+
+    /// The position of entry `index`, or `None` for a broken entry.
+    #[inline]
+    pub(crate) fn position(&mut self, side: Color, index: u32) -> Option<Position> {
+        let position = self.placed(side, index)?;
+        (!waiting_side_in_check(&position)).then_some(position)
+    }
 }
 
 #[cfg(test)]

@@ -35,6 +35,7 @@
 //! assert_eq!(stats.legal, stats.win);
 //! ```
 
+mod check;
 mod error;
 mod index;
 mod material;

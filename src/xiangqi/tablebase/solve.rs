@@ -31,6 +31,7 @@ use rayon::prelude::*;
 
 use crate::xiangqi::{Bitboard, Color, Kind, Piece};
 
+use super::index::Decoder;
 use super::table::Captures;
 use super::unmove::for_each_predecessor;
 use super::value::{Value, BROKEN, DRAW, DTM_BASE};
@@ -78,10 +79,10 @@ impl Solver<'_> {
     }
 
     /// Seeds one entry; returns when it must be resolved by itself.
-    fn seed(&self, entry: u32, captures: &Captures) -> Option<u16> {
+    fn seed(&self, decoder: &mut Decoder, entry: u32, captures: &Captures) -> Option<u16> {
         let (side, index) = self.side_and_index(entry);
         let slot = entry as usize;
-        let Some(position) = self.layout.position(side, index) else {
+        let Some(position) = decoder.position(side, index) else {
             self.plies[slot].store(ILLEGAL, Relaxed);
             return None;
         };
@@ -141,10 +142,16 @@ impl Solver<'_> {
 
     /// The stored-orientation predecessors of `entry` (resolved at
     /// `level`), each told what that means for it.
-    fn propagate(&self, entry: u32, level: u16, next: &mut Vec<u32>, later: &mut Vec<Scheduled>) {
+    fn propagate(
+        &self,
+        decoder: &mut Decoder,
+        entry: u32,
+        level: u16,
+        next: &mut Vec<u32>,
+        later: &mut Vec<Scheduled>,
+    ) {
         let (side, index) = self.side_and_index(entry);
-        let position = self
-            .layout
+        let position = decoder
             .placed(side, index)
             .expect("resolved entries are legal");
         let lost = level % 2 == 0;
@@ -211,10 +218,13 @@ pub(crate) fn solve(
         .map(|chunk| {
             let range = chunk * CHUNK..total.min((chunk + 1) * CHUNK);
             let count = range.len() as u64;
+            let mut decoder = Decoder::new(layout);
             let scheduled = range
                 .filter_map(|entry| {
                     let entry = entry as u32;
-                    solver.seed(entry, captures).map(|level| (entry, level))
+                    solver
+                        .seed(&mut decoder, entry, captures)
+                        .map(|level| (entry, level))
                 })
                 .collect();
             progress.advance(count);
@@ -250,12 +260,15 @@ pub(crate) fn solve(
             break;
         }
         progress.advance(frontier.len() as u64);
+        // Neighbouring entries share pieces and cache lines.
+        frontier.par_sort_unstable();
         let (next, later) = frontier
             .par_chunks(256)
             .map(|chunk| {
                 let (mut next, mut later) = (Vec::new(), Vec::new());
+                let mut decoder = Decoder::new(layout);
                 for &entry in chunk {
-                    solver.propagate(entry, level, &mut next, &mut later);
+                    solver.propagate(&mut decoder, entry, level, &mut next, &mut later);
                 }
                 (next, later)
             })

@@ -12,8 +12,8 @@ use crate::xiangqi::{
     rook_attacks, Bitboard, Color, Kind, Position, Square,
 };
 
+use super::check::{attacks_king, diagonal_neighbours};
 use super::Layout;
-use crate::xiangqi::attacks::{line_entries, line_set};
 
 /// Squares from which `kind` of colour `mover` reaches `to` without
 /// capturing, on a board with `occupied` squares (`to` among them).
@@ -41,35 +41,6 @@ fn origins(
     reach - occupied
 }
 
-/// Whether `mover`'s pieces (`by_kind`) attack `king` on a board with
-/// `occupied` squares, counting the flying general. Kinds the mover does
-/// not have cost nothing, so a bare defence only pays for the king file.
-#[inline]
-fn attacks_king(mover: Color, by_kind: &[Bitboard; 7], king: Square, occupied: Bitboard) -> bool {
-    let (rooks, cannons) = (by_kind[Kind::Rook as usize], by_kind[Kind::Cannon as usize]);
-    let (horses, pawns) = (by_kind[Kind::Horse as usize], by_kind[Kind::Pawn as usize]);
-    if !pawns.is_empty() && !(pawn_checkers(mover, king) & pawns).is_empty() {
-        return true;
-    }
-    if !horses.is_empty() && !(horse_checkers(king, occupied) & horses).is_empty() {
-        return true;
-    }
-    // One read of the rank and file tables serves the rook, the cannon
-    // and the facing king.
-    let (rank, file) = line_entries(king, occupied.file_word(king.file()), occupied);
-    if !cannons.is_empty() && !(line_set(king, rank, file, CANNON_CAPTURE) & cannons).is_empty() {
-        return true;
-    }
-    let sliders = rooks | by_kind[Kind::King as usize];
-    !(line_set(king, rank, file, ROOK_CAPTURE) & sliders).is_empty()
-}
-
-/// The rook-capture part of a packed reach entry: the first piece on each
-/// ray (see `attacks`).
-const ROOK_CAPTURE: u64 = 0xffff << 16;
-/// The cannon-capture part: the first piece beyond one screen.
-const CANNON_CAPTURE: u64 = 0xffff << 32;
-
 /// Calls `visit` with the index (in the table of the other side to move)
 /// of every stored legal position that reaches entry `index` — which is
 /// `position`, with `side` to move — by one non-capture move.
@@ -95,8 +66,25 @@ pub(crate) fn for_each_predecessor(
     let by_kind = Kind::ALL.map(|kind| position.pieces(mover, kind));
     let (red, black, rest) = layout.parts(index);
     let base = u64::from(index) - rest;
+    // Unless the king is in check already, an un-move can only expose it
+    // through the squares it touches: on the king's rank or file (lines
+    // opened, screens added, the flying general) or on a horse leg next
+    // to it. Elsewhere only the piece's own attack from its origin counts.
+    let checked = attacks_king(mover, &by_kind, king, occupied);
+    let mut exposed =
+        Bitboard::from_rank_word(king.rank(), 0x1ff) | Bitboard::from_file_word(king.file(), 0x3ff);
+    if !by_kind[Kind::Horse as usize].is_empty() {
+        exposed |= diagonal_neighbours(king);
+    }
     let legal_after = |kind: Kind, from: Square, to: Square| {
         let path = from.bitboard() | to.bitboard();
+        if !checked && kind != Kind::King && (path & exposed).is_empty() {
+            return match kind {
+                Kind::Horse => !horse_checkers(king, occupied ^ path).contains(from),
+                Kind::Pawn => !pawn_checkers(mover, king).contains(from),
+                _ => true,
+            };
+        }
         let mut before = by_kind;
         before[kind as usize] ^= path;
         !attacks_king(mover, &before, king, occupied ^ path)

@@ -4,6 +4,7 @@ use rayon::prelude::*;
 
 use crate::xiangqi::Color;
 
+use super::index::Decoder;
 use super::table::{backed_up, Captures, Family};
 use super::{Progress, Table, TbError};
 
@@ -43,9 +44,10 @@ pub(crate) fn verify(
             let start = task % chunks * CHUNK;
             let end = per_side.min(start + CHUNK);
             let mut checked = 0u64;
+            let mut decoder = Decoder::new(layout);
             for index in start..end {
                 let stored = table.entry(side, index);
-                let position = layout.position(side, index);
+                let position = decoder.position(side, index);
                 let expected = match &position {
                     None => None,
                     Some(position) => family.successors(position).map(|list| backed_up(&list)),
