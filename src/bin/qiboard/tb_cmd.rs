@@ -76,7 +76,8 @@ impl Bar {
 
 impl Progress for Bar {
     fn start(&self, name: &str, total: u64) {
-        let target = if self.visible {
+        // Small endgames finish before a bar would be read.
+        let target = if self.visible && total >= 100_000 {
             ProgressDrawTarget::stderr()
         } else {
             ProgressDrawTarget::hidden()

@@ -306,7 +306,7 @@ pub struct OffDomain {
     pub square: Square,
 }
 
-/// The index of one endgame: see the module documentation.
+/// The index of one endgame: see the [module documentation](self).
 #[derive(Clone, Debug)]
 pub struct Layout {
     material: Material,

@@ -6,10 +6,10 @@
 //!
 //! - [`Material`] names an endgame: `KRKAAEE` is Red's king and rook
 //!   against Black's king, two advisors and two elephants.
-//! - [`Layout`] is its perfect index (module `index`: palace placements of
+//! - [`Layout`] is its perfect index ([`index`]: palace placements of
 //!   kings, advisors and elephants in pairs folded by the mirror across the
 //!   e-file, then piece sets by the combinatorial number system).
-//! - Solving (module `solve`) is retrograde analysis with un-moves and
+//! - Solving ([`solve`]) is retrograde analysis with un-moves and
 //!   counters of unresolved successors, seeded by positions with no legal
 //!   move, which are lost whether in check or not. Captures lead into
 //!   smaller endgames, which [`Tablebase::generate`] solves (or loads)
@@ -20,7 +20,7 @@
 //!   rules (and play following a "draw" may break them).
 //! - Distances are in plies: a win in `n` (odd), a loss in `n` (even), 0
 //!   for a side with no legal move.
-//! - Files: one per endgame (module `storage`), with a checked header and
+//! - Files: one per endgame ([`storage`]), with a checked header and
 //!   checksum, written atomically.
 //! - [`Tablebase::verify`] checks every value against its successors.
 //!
@@ -37,11 +37,11 @@
 
 mod check;
 mod error;
-mod index;
+pub mod index;
 mod material;
 mod progress;
 mod set;
-mod solve;
+pub mod solve;
 pub mod storage;
 mod table;
 mod unmove;
