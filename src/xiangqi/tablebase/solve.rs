@@ -260,8 +260,6 @@ pub(crate) fn solve(
             break;
         }
         progress.advance(frontier.len() as u64);
-        // Neighbouring entries share pieces and cache lines.
-        frontier.par_sort_unstable();
         let (next, later) = frontier
             .par_chunks(256)
             .map(|chunk| {
