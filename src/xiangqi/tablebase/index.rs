@@ -28,7 +28,9 @@
 //! share a square, or the side not to move is in check (facing kings
 //! included), are *broken*: marked illegal and excluded from all counts.
 
-use crate::xiangqi::{Bitboard, Color, Kind, Piece, Position, Square};
+use crate::xiangqi::{
+    advisor_attacks, elephant_attacks, king_attacks, Bitboard, Color, Kind, Piece, Position, Square,
+};
 
 use super::check::waiting_side_in_check;
 
@@ -204,6 +206,24 @@ struct Placements {
     /// Placement number by dense key (king, advisor set, elephant set), or
     /// `u32::MAX` where pieces would share a square.
     by_key: Vec<u32>,
+    /// Every placement's steps back, placement after placement: see
+    /// [`GroupStep`]; `steps_from[n]..steps_from[n + 1]` are placement
+    /// `n`'s.
+    steps: Vec<GroupStep>,
+    steps_from: Vec<u32>,
+}
+
+/// One way a placement's king, advisor or elephant can have arrived where
+/// it stands: from `from`, over `eye` for an elephant, which must both be
+/// empty on the board (`blockers`). The placement before the move is
+/// number `before`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GroupStep {
+    pub kind: Kind,
+    pub from: Square,
+    pub to: Square,
+    pub blockers: Bitboard,
+    pub before: u32,
 }
 
 impl Placements {
@@ -221,6 +241,8 @@ impl Placements {
             elephant_points,
             advisors,
             elephants,
+            steps: Vec::new(),
+            steps_from: Vec::new(),
         };
         for king in placements.palace.squares.clone() {
             for advisor_rank in 0..placements.advisor_points.sets(advisors) {
@@ -253,7 +275,71 @@ impl Placements {
                 )
                 .expect("mirror images of placements are placements");
         }
+        for number in 0..placements.list.len() {
+            placements.steps_from.push(placements.steps.len() as u32);
+            let steps = placements.steps_back(&placements.list[number]);
+            placements.steps.extend(steps);
+        }
+        placements.steps_from.push(placements.steps.len() as u32);
         placements
+    }
+
+    /// The king, advisor and elephant moves that end in `placement`, as
+    /// far as the group itself can tell (the rest of the board decides
+    /// whether the origin and the eye are free).
+    fn steps_back(&self, placement: &Placement) -> Vec<GroupStep> {
+        let own = placement.king.bitboard() | placement.advisors | placement.elephants;
+        let mut steps = Vec::new();
+        let mut add = |kind: Kind, to: Square, from: Square, eye: Bitboard| {
+            let moved = |set: Bitboard, of: Kind| {
+                if of == kind {
+                    set ^ from.bitboard() ^ to.bitboard()
+                } else {
+                    set
+                }
+            };
+            let king = if kind == Kind::King {
+                from
+            } else {
+                placement.king
+            };
+            let before = self
+                .number(
+                    king,
+                    moved(placement.advisors, Kind::Advisor),
+                    moved(placement.elephants, Kind::Elephant),
+                )
+                .expect("a step inside the group's points keeps a placement");
+            steps.push(GroupStep {
+                kind,
+                from,
+                to,
+                blockers: from.bitboard() | eye,
+                before,
+            });
+        };
+        for from in king_attacks(placement.king) - own {
+            add(Kind::King, placement.king, from, Bitboard::EMPTY);
+        }
+        for to in placement.advisors {
+            for from in advisor_attacks(to) - own {
+                add(Kind::Advisor, to, from, Bitboard::EMPTY);
+            }
+        }
+        for to in placement.elephants {
+            for from in elephant_attacks(to, Bitboard::EMPTY) - own {
+                let eye = Square::ALL[(to as usize + from as usize) / 2];
+                add(Kind::Elephant, to, from, eye.bitboard());
+            }
+        }
+        steps
+    }
+
+    /// Placement `number`'s steps back.
+    #[inline]
+    fn steps(&self, number: u32) -> &[GroupStep] {
+        let number = number as usize;
+        &self.steps[self.steps_from[number] as usize..self.steps_from[number + 1] as usize]
     }
 
     /// The placement number of a king, advisor set and elephant set.
@@ -545,17 +631,10 @@ impl Layout {
         (red, black, index % self.free_size)
     }
 
-    /// The number of `color`'s placement of a king, advisors and
-    /// elephants.
+    /// The steps back into `color`'s placement `number` (see [`GroupStep`]).
     #[inline]
-    pub(crate) fn placement(
-        &self,
-        color: Color,
-        king: Square,
-        advisors: Bitboard,
-        elephants: Bitboard,
-    ) -> Option<u32> {
-        self.placements[color as usize].number(king, advisors, elephants)
+    pub(crate) fn group_steps(&self, color: Color, number: u32) -> &[GroupStep] {
+        self.placements[color as usize].steps(number)
     }
 
     /// The number of the mirror image of `color`'s placement `number`.

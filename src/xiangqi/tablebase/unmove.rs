@@ -112,51 +112,29 @@ pub(crate) fn for_each_predecessor(
 
     let folded = layout.weight(index) == 2;
     let mut mirrored_rest = None;
-    let other = match mover {
-        Color::Red => black,
-        Color::Black => red,
+    let (own, other) = match mover {
+        Color::Red => (red, black),
+        Color::Black => (black, red),
     };
-    for kind in [Kind::King, Kind::Advisor, Kind::Elephant] {
-        for to in by_kind[kind as usize] {
-            for from in origins(kind, mover, to, occupied, Bitboard::EMPTY) {
-                if !legal_after(kind, from, to) {
-                    continue;
-                }
-                let mut group = [
-                    by_kind[Kind::King as usize],
-                    by_kind[Kind::Advisor as usize],
-                    by_kind[Kind::Elephant as usize],
-                ];
-                let slot = match kind {
-                    Kind::King => 0,
-                    Kind::Advisor => 1,
-                    _ => 2,
-                };
-                group[slot] ^= from.bitboard() | to.bitboard();
-                let Some(king_square) = group[0].lsb() else {
-                    continue;
-                };
-                let Some(placed) = layout.placement(mover, king_square, group[1], group[2]) else {
-                    continue;
-                };
-                let pair = |mine: u32, theirs: u32| match mover {
-                    Color::Red => layout.stored_pair_base(mine, theirs),
-                    Color::Black => layout.stored_pair_base(theirs, mine),
-                };
-                if let Some(base) = pair(placed, other) {
-                    visit((base + rest) as u32);
-                }
-                if folded {
-                    let mirror = pair(
-                        layout.mirror_placement(mover, placed),
-                        layout.mirror_placement(waiting, other),
-                    );
-                    if let Some(base) = mirror {
-                        let rest =
-                            *mirrored_rest.get_or_insert_with(|| layout.mirrored_rest(position));
-                        visit((base + rest) as u32);
-                    }
-                }
+    let stored_base = |mine: u32, theirs: u32| match mover {
+        Color::Red => layout.stored_pair_base(mine, theirs),
+        Color::Black => layout.stored_pair_base(theirs, mine),
+    };
+    for step in layout.group_steps(mover, own) {
+        if !(step.blockers & occupied).is_empty() || !legal_after(step.kind, step.from, step.to) {
+            continue;
+        }
+        if let Some(base) = stored_base(step.before, other) {
+            visit((base + rest) as u32);
+        }
+        if folded {
+            let mirror = stored_base(
+                layout.mirror_placement(mover, step.before),
+                layout.mirror_placement(waiting, other),
+            );
+            if let Some(base) = mirror {
+                let rest = *mirrored_rest.get_or_insert_with(|| layout.mirrored_rest(position));
+                visit((base + rest) as u32);
             }
         }
     }
