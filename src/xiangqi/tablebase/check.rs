@@ -1,9 +1,8 @@
 //! Whether a king is attacked, from piece sets alone: the tablebase asks
 //! this of millions of positions (and of un-moves never built as
-//! positions), so kinds the attacker lacks are skipped and one read of the
-//! rank and file tables serves rooks, cannons and the facing king.
+//! positions), so it looks at the attacker's few pieces one by one with
+//! a table of the squares between two points.
 
-use crate::xiangqi::attacks::{line_entries, line_set};
 use crate::xiangqi::{horse_checkers, pawn_checkers, Bitboard, Color, Kind, Position, Square};
 
 /// The diagonal neighbours of `square` (where legs of horses attacking
@@ -17,9 +16,41 @@ pub(crate) fn diagonal_neighbours(square: Square) -> Bitboard {
         .collect()
 }
 
+/// `SIGHT[a][b]`: the squares strictly between `a` and `b` when they
+/// share a rank or file; otherwise both squares themselves. A rook (or
+/// king) on `b` sees a king on `a` when `SIGHT[a][b] & occupied` is empty,
+/// a cannon when it holds exactly one square; since both ends are always
+/// occupied, unaligned pairs never pass either test.
+static SIGHT: [[u128; 90]; 90] = {
+    let mut table = [[0u128; 90]; 90];
+    let mut a = 0;
+    while a < 90 {
+        let mut b = 0;
+        while b < 90 {
+            let (ra, fa, rb, fb) = (a / 9, a % 9, b / 9, b % 9);
+            let mut set = 0u128;
+            if a != b && (ra == rb || fa == fb) {
+                let step: isize = if ra == rb { 1 } else { 9 };
+                let (low, high) = if a < b { (a, b) } else { (b, a) };
+                let mut square = low as isize + step;
+                while square < high as isize {
+                    set |= 1 << square;
+                    square += step;
+                }
+            } else {
+                set = 1 << a | 1 << b;
+            }
+            table[a][b] = set;
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
+
 /// Whether `mover`'s pieces (`by_kind`) attack `king` on a board with
-/// `occupied` squares, counting the flying general. Kinds the mover does
-/// not have cost nothing, so a bare defence only pays for the king file.
+/// `occupied` squares, counting the flying general. Endgames have few
+/// pieces, so each rook, cannon and king is looked at on its own.
 #[inline]
 pub(crate) fn attacks_king(
     mover: Color,
@@ -27,29 +58,26 @@ pub(crate) fn attacks_king(
     king: Square,
     occupied: Bitboard,
 ) -> bool {
-    let (rooks, cannons) = (by_kind[Kind::Rook as usize], by_kind[Kind::Cannon as usize]);
     let (horses, pawns) = (by_kind[Kind::Horse as usize], by_kind[Kind::Pawn as usize]);
-    if !pawns.is_empty() && !(pawn_checkers(mover, king) & pawns).is_empty() {
+    if !(pawn_checkers(mover, king) & pawns).is_empty() {
         return true;
     }
     if !horses.is_empty() && !(horse_checkers(king, occupied) & horses).is_empty() {
         return true;
     }
-    // One read of the rank and file tables serves the rook, the cannon
-    // and the facing king.
-    let (rank, file) = line_entries(king, occupied.file_word(king.file()), occupied);
-    if !cannons.is_empty() && !(line_set(king, rank, file, CANNON_CAPTURE) & cannons).is_empty() {
-        return true;
+    let sight = &SIGHT[king as usize];
+    for slider in by_kind[Kind::Rook as usize] | by_kind[Kind::King as usize] {
+        if sight[slider as usize] & occupied.0 == 0 {
+            return true;
+        }
     }
-    let sliders = rooks | by_kind[Kind::King as usize];
-    !(line_set(king, rank, file, ROOK_CAPTURE) & sliders).is_empty()
+    for cannon in by_kind[Kind::Cannon as usize] {
+        if (sight[cannon as usize] & occupied.0).count_ones() == 1 {
+            return true;
+        }
+    }
+    false
 }
-
-/// The rook-capture part of a packed reach entry: the first piece on each
-/// ray (see `attacks`).
-const ROOK_CAPTURE: u64 = 0xffff << 16;
-/// The cannon-capture part: the first piece beyond one screen.
-const CANNON_CAPTURE: u64 = 0xffff << 32;
 
 /// Whether `position`'s side not to move is in check (such entries are
 /// illegal).

@@ -35,6 +35,7 @@
 //! assert_eq!(stats.legal, stats.win);
 //! ```
 
+mod census;
 mod check;
 mod error;
 pub mod index;

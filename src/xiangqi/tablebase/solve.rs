@@ -31,6 +31,7 @@ use rayon::prelude::*;
 
 use crate::xiangqi::{Bitboard, Color, Kind, Piece};
 
+use super::census::census;
 use super::index::Decoder;
 use super::table::Captures;
 use super::unmove::for_each_predecessor;
@@ -86,17 +87,16 @@ impl Solver<'_> {
             self.plies[slot].store(ILLEGAL, Relaxed);
             return None;
         };
-        let moves = position.legal_moves();
+        let moves = census(&position);
         if moves.is_empty() {
             return Some(0);
         }
-        let mut quiet = 0u8;
+        let quiet = moves.quiet as u8;
         let mut fastest_win = u16::MAX;
         let mut draws = false;
         let mut slowest_loss = 0;
-        for &mv in moves.iter() {
+        for &mv in &moves.captures {
             let Some(victim) = position.piece_at(mv.to()) else {
-                quiet += 1;
                 continue;
             };
             let table = captures[victim.color as usize][victim.kind as usize]
