@@ -79,7 +79,7 @@ pub(crate) fn census(position: &Position) -> Census {
         for to in tested {
             let mut after = enemy;
             for set in &mut after {
-                *set = *set - to.bitboard();
+                *set -= to.bitboard();
             }
             let king_after = if kind == Kind::King { to } else { king };
             let occupied_after = (occupied - from.bitboard()) | to.bitboard();

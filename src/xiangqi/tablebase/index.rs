@@ -550,7 +550,7 @@ impl Layout {
     /// broken entry (pieces sharing a square, the side not to move in
     /// check).
     pub fn position(&self, side: Color, index: u32) -> Option<Position> {
-        Decoder::new(self).position(side, index)
+        Decoder::new(self).position(side, index).cloned()
     }
 
     /// The kings, advisors and elephants of pair `pair`.
@@ -690,12 +690,16 @@ fn first_off_domain<const N: usize>(
     unreachable!("a placement or set that fails to rank has a piece off its domain")
 }
 
-/// Builds the positions of entries, reusing the kings, advisors and
-/// elephants of the last pair (consecutive entries mostly share one).
+/// Builds the positions of entries on one board that it keeps: the
+/// kings, advisors and elephants stay while consecutive entries share a
+/// pair (they mostly do), and only the other pieces are lifted and put
+/// back.
 pub(crate) struct Decoder<'a> {
     layout: &'a Layout,
     pair: u64,
-    base: Position,
+    board: Position,
+    /// Squares of the pieces put on top of the pair's.
+    extra: Bitboard,
 }
 
 impl<'a> Decoder<'a> {
@@ -704,7 +708,8 @@ impl<'a> Decoder<'a> {
         Decoder {
             layout,
             pair: 0,
-            base: layout.base(0),
+            board: layout.base(0),
+            extra: Bitboard::EMPTY,
         }
     }
 
@@ -712,17 +717,21 @@ impl<'a> Decoder<'a> {
     /// two share a square; whether the side not to move is in check is
     /// not looked at (for entries already known to be legal).
     #[inline]
-    pub(crate) fn placed(&mut self, side: Color, index: u32) -> Option<Position> {
+    pub(crate) fn placed(&mut self, side: Color, index: u32) -> Option<&Position> {
         let layout = self.layout;
         let index = u64::from(index);
         let pair = index / layout.free_size;
         if pair != self.pair {
             self.pair = pair;
-            self.base = layout.base(pair);
+            self.board = layout.base(pair);
+        } else {
+            for square in self.extra {
+                self.board.remove(square);
+            }
         }
+        self.extra = Bitboard::EMPTY;
         let rest = index % layout.free_size;
-        let mut position = self.base.clone();
-        let mut occupied = position.occupied();
+        let mut occupied = self.board.occupied();
         for set in &layout.sets {
             let squares = set.domain.unrank(rest / set.stride % set.sets, set.count);
             if !(squares & occupied).is_empty() {
@@ -730,18 +739,19 @@ impl<'a> Decoder<'a> {
             }
             occupied |= squares;
             for square in squares {
-                position.put(square, set.piece);
+                self.board.put(square, set.piece);
             }
+            self.extra |= squares;
         }
-        position.set_side(side);
-        Some(position)
+        self.board.set_side(side);
+        Some(&self.board)
     }
 
     /// The position of entry `index`, or `None` for a broken entry.
     #[inline]
-    pub(crate) fn position(&mut self, side: Color, index: u32) -> Option<Position> {
+    pub(crate) fn position(&mut self, side: Color, index: u32) -> Option<&Position> {
         let position = self.placed(side, index)?;
-        (!waiting_side_in_check(&position)).then_some(position)
+        (!waiting_side_in_check(position)).then_some(position)
     }
 }
 

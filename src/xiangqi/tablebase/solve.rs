@@ -87,7 +87,7 @@ impl Solver<'_> {
             self.plies[slot].store(ILLEGAL, Relaxed);
             return None;
         };
-        let moves = census(&position);
+        let moves = census(position);
         if moves.is_empty() {
             return Some(0);
         }
@@ -178,7 +178,7 @@ impl Solver<'_> {
                 later.push((predecessor, at));
             }
         };
-        for_each_predecessor(self.layout, index, &position, &self.pawn_squares, visit);
+        for_each_predecessor(self.layout, index, position, &self.pawn_squares, visit);
     }
 }
 

@@ -48,7 +48,7 @@ pub(crate) fn verify(
             for index in start..end {
                 let stored = table.entry(side, index);
                 let position = decoder.position(side, index);
-                let expected = match &position {
+                let expected = match position {
                     None => None,
                     Some(position) => family.successors(position).map(|list| backed_up(&list)),
                 };
