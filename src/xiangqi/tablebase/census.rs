@@ -16,23 +16,11 @@ use crate::xiangqi::{
 
 use super::check::{attacks_king, diagonal_neighbours};
 
-/// The legal moves of a position: how many do not capture, and the
-/// captures.
-pub(crate) struct Census {
-    pub quiet: u32,
-    pub captures: Vec<Move>,
-}
-
-impl Census {
-    /// Whether there is no legal move at all.
-    pub fn is_empty(&self) -> bool {
-        self.quiet == 0 && self.captures.is_empty()
-    }
-}
-
-/// Counts `position`'s legal moves.
+/// Counts `position`'s legal non-captures and lists its legal captures in
+/// `captures` (emptied first: one buffer serves many positions).
 #[inline]
-pub(crate) fn census(position: &Position) -> Census {
+pub(crate) fn census(position: &Position, captures: &mut Vec<Move>) -> u32 {
+    captures.clear();
     let us = position.side_to_move();
     let them = !us;
     let occupied = position.occupied();
@@ -46,10 +34,7 @@ pub(crate) fn census(position: &Position) -> Census {
     if !enemy[Kind::Horse as usize].is_empty() {
         exposed |= diagonal_neighbours(king);
     }
-    let mut census = Census {
-        quiet: 0,
-        captures: Vec::new(),
-    };
+    let mut quiet = 0;
     for from in ours {
         let Some(piece) = position.piece_at(from) else {
             continue;
@@ -72,9 +57,9 @@ pub(crate) fn census(position: &Position) -> Census {
         } else {
             (Bitboard::EMPTY, targets)
         };
-        census.quiet += (unchecked - theirs).count();
+        quiet += (unchecked - theirs).count();
         for to in unchecked & theirs {
-            census.captures.push(Move::new(from, to));
+            captures.push(Move::new(from, to));
         }
         for to in tested {
             let mut after = enemy;
@@ -85,14 +70,14 @@ pub(crate) fn census(position: &Position) -> Census {
             let occupied_after = (occupied - from.bitboard()) | to.bitboard();
             if !attacks_king(them, &after, king_after, occupied_after) {
                 if theirs.contains(to) {
-                    census.captures.push(Move::new(from, to));
+                    captures.push(Move::new(from, to));
                 } else {
-                    census.quiet += 1;
+                    quiet += 1;
                 }
             }
         }
     }
-    census
+    quiet
 }
 
 #[cfg(test)]
@@ -113,19 +98,19 @@ mod tests {
                     let Some(position) = layout.position(side, index) else {
                         continue;
                     };
-                    let census = census(&position);
+                    let mut found = Vec::new();
+                    let quiet = census(&position, &mut found);
                     let moves = position.legal_moves();
                     let mut expected: Vec<Move> = moves
                         .iter()
                         .copied()
                         .filter(|mv| position.piece_at(mv.to()).is_some())
                         .collect();
-                    let mut found = census.captures.clone();
                     expected.sort();
                     found.sort();
                     assert_eq!(found, expected, "{name}: {}", position.fen());
                     assert_eq!(
-                        census.quiet as usize + found.len(),
+                        quiet as usize + found.len(),
                         moves.len(),
                         "{name}: {}",
                         position.fen()

@@ -129,6 +129,19 @@ impl Domain {
     /// squares mirrored first when `mirrored`.
     #[inline]
     pub(crate) fn rank(&self, set: Bitboard, mirrored: bool) -> Option<u64> {
+        if !set.has_many() {
+            // No piece ranks 0, a single one as its place in the domain.
+            let Some(square) = set.lsb() else {
+                return Some(0);
+            };
+            let square = if mirrored {
+                mirror_square(square)
+            } else {
+                square
+            };
+            let local = self.local[square as usize];
+            return (local != NOWHERE).then_some(u64::from(local));
+        }
         let mut locals = [0u8; MAX_SET];
         let mut count = 0;
         for square in set {

@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicU16, AtomicU8, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
-use crate::xiangqi::{Bitboard, Color, Kind, Piece};
+use crate::xiangqi::{Bitboard, Color, Kind, Move, Piece};
 
 use super::census::census;
 use super::index::Decoder;
@@ -80,22 +80,28 @@ impl Solver<'_> {
     }
 
     /// Seeds one entry; returns when it must be resolved by itself.
-    fn seed(&self, decoder: &mut Decoder, entry: u32, captures: &Captures) -> Option<u16> {
+    fn seed(
+        &self,
+        decoder: &mut Decoder,
+        capture_moves: &mut Vec<Move>,
+        entry: u32,
+        captures: &Captures,
+    ) -> Option<u16> {
         let (side, index) = self.side_and_index(entry);
         let slot = entry as usize;
         let Some(position) = decoder.position(side, index) else {
             self.plies[slot].store(ILLEGAL, Relaxed);
             return None;
         };
-        let moves = census(position);
-        if moves.is_empty() {
+        let quiet = census(position, capture_moves);
+        if quiet == 0 && capture_moves.is_empty() {
             return Some(0);
         }
-        let quiet = moves.quiet as u8;
+        let quiet = quiet as u8;
         let mut fastest_win = u16::MAX;
         let mut draws = false;
         let mut slowest_loss = 0;
-        for &mv in &moves.captures {
+        for &mv in capture_moves.iter() {
             let Some(victim) = position.piece_at(mv.to()) else {
                 continue;
             };
@@ -219,11 +225,12 @@ pub(crate) fn solve(
             let range = chunk * CHUNK..total.min((chunk + 1) * CHUNK);
             let count = range.len() as u64;
             let mut decoder = Decoder::new(layout);
+            let mut capture_moves = Vec::new();
             let scheduled = range
                 .filter_map(|entry| {
                     let entry = entry as u32;
                     solver
-                        .seed(&mut decoder, entry, captures)
+                        .seed(&mut decoder, &mut capture_moves, entry, captures)
                         .map(|level| (entry, level))
                 })
                 .collect();
