@@ -252,7 +252,13 @@ pub(crate) fn solve(
         schedule(&mut buckets, (entry, level));
     }
 
-    progress.start(&format!("{} retro", layout.material()), total as u64);
+    // Draws are never resolved, so the bar stops short of the end by them.
+    let legal = solver
+        .plies
+        .iter()
+        .filter(|cell| cell.load(Relaxed) != ILLEGAL)
+        .count();
+    progress.start(&format!("{} retro", layout.material()), legal as u64);
     let mut level = 0u16;
     let mut frontier: Vec<u32> = Vec::new();
     loop {
