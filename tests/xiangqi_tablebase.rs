@@ -90,7 +90,10 @@ fn horse_and_pawn_win_by_stalemate_only() {
 
 #[test]
 fn verification_passes_on_several_endgames() {
-    let names = ["KRK", "KCK", "KNK", "KPK", "KRKA", "KNKE", "KCAKA", "KPKP"];
+    // Single pieces of every kind on both sides, and a pair of pawns.
+    let names = [
+        "KRK", "KCK", "KNK", "KPK", "KRKA", "KNKE", "KCAKA", "KPKP", "KPPK",
+    ];
     let tablebase = solved(&names);
     for name in names {
         let checked = tablebase.verify(&material(name), &Quiet).unwrap();

@@ -823,7 +823,13 @@ mod tests {
 
     #[test]
     fn every_legal_entry_slots_back_to_itself() {
-        let layout = Layout::new("KRKNA".parse().unwrap()).unwrap();
+        for name in ["KRKNA", "KPPKA", "KNNKE"] {
+            slots_round_trip(name);
+        }
+    }
+
+    fn slots_round_trip(name: &str) {
+        let layout = Layout::new(name.parse().unwrap()).unwrap();
         for side in Color::ALL {
             for index in (0..layout.per_side() as u32).step_by(37) {
                 if let Some(position) = layout.position(side, index) {
