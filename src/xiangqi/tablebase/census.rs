@@ -14,7 +14,7 @@ use crate::xiangqi::{
     pawn_attacks, rook_attacks, Bitboard, Kind, Move, Position,
 };
 
-use super::check::{attacks_king, diagonal_neighbours};
+use super::check::{attacks_king, exposure};
 
 /// Counts `position`'s legal non-captures and lists its legal captures in
 /// `captures` (emptied first: one buffer serves many positions).
@@ -29,11 +29,7 @@ pub(crate) fn census(position: &Position, captures: &mut Vec<Move>) -> u32 {
     let king = position.king(us);
     let enemy = Kind::ALL.map(|kind| position.pieces(them, kind));
     let checked = attacks_king(them, &enemy, king, occupied);
-    let mut exposed =
-        Bitboard::from_rank_word(king.rank(), 0x1ff) | Bitboard::from_file_word(king.file(), 0x3ff);
-    if !enemy[Kind::Horse as usize].is_empty() {
-        exposed |= diagonal_neighbours(king);
-    }
+    let exposed = exposure(king, enemy[Kind::Horse as usize]);
     let mut quiet = 0;
     for from in ours {
         let Some(piece) = position.piece_at(from) else {

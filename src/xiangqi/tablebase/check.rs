@@ -5,10 +5,25 @@
 
 use crate::xiangqi::{horse_checkers, pawn_checkers, Bitboard, Color, Kind, Position, Square};
 
-/// The diagonal neighbours of `square` (where legs of horses attacking
-/// it stand).
+/// The squares through which a move can expose `king` when it is not in
+/// check: its rank and file (lines opened, cannon screens added, the
+/// flying general) and, against horses, its diagonal neighbours (where
+/// the legs of horses attacking it stand). A move touching none of them
+/// changes no attack on the king but the moved piece's own.
 #[inline]
-pub(crate) fn diagonal_neighbours(square: Square) -> Bitboard {
+pub(crate) fn exposure(king: Square, horses: Bitboard) -> Bitboard {
+    let lines =
+        Bitboard::from_rank_word(king.rank(), 0x1ff) | Bitboard::from_file_word(king.file(), 0x3ff);
+    if horses.is_empty() {
+        lines
+    } else {
+        lines | diagonal_neighbours(king)
+    }
+}
+
+/// The diagonal neighbours of `square`.
+#[inline]
+fn diagonal_neighbours(square: Square) -> Bitboard {
     let (file, rank) = (square.file() as isize, square.rank() as isize);
     [(-1, -1), (-1, 1), (1, -1), (1, 1)]
         .into_iter()

@@ -8,17 +8,18 @@
 //! an attack test on bitboards.
 
 use crate::xiangqi::{
-    advisor_attacks, cannon_quiet, elephant_attacks, horse_checkers, king_attacks, pawn_checkers,
-    rook_attacks, Bitboard, Color, Kind, Position, Square,
+    cannon_quiet, horse_checkers, pawn_checkers, Bitboard, Color, Kind, Position, Square,
 };
 
-use super::check::{attacks_king, diagonal_neighbours};
+use super::check::{attacks_king, exposure};
 use super::Layout;
 
-/// Squares from which `kind` of colour `mover` reaches `to` without
-/// capturing, on a board with `occupied` squares (`to` among them).
-/// Every move but the pawn's is reversible; pawns come from behind or the
-/// side, and only from squares they can reach (`pawn_squares`).
+/// Squares from which a piece-set piece (rook, cannon, horse, pawn) of
+/// colour `mover` reaches `to` without capturing, on a board with
+/// `occupied` squares (`to` among them). Rook, cannon and horse moves are
+/// reversible; pawns come from behind or the side, and only from squares
+/// they can reach (`pawn_squares`). Kings, advisors and elephants use
+/// their placements' precomputed steps instead.
 #[inline]
 fn origins(
     kind: Kind,
@@ -28,15 +29,12 @@ fn origins(
     pawn_squares: Bitboard,
 ) -> Bitboard {
     let reach = match kind {
-        Kind::Rook => rook_attacks(to, occupied),
-        Kind::Cannon => cannon_quiet(to, occupied),
+        Kind::Rook | Kind::Cannon => cannon_quiet(to, occupied),
         // A horse's leg is next to where it starts, which is a diagonal
         // neighbour of where it lands: exactly the reverse-horse table.
         Kind::Horse => horse_checkers(to, occupied),
-        Kind::Elephant => elephant_attacks(to, occupied),
-        Kind::Advisor => advisor_attacks(to),
-        Kind::King => king_attacks(to),
         Kind::Pawn => pawn_checkers(mover, to) & pawn_squares,
+        Kind::King | Kind::Advisor | Kind::Elephant => Bitboard::EMPTY,
     };
     reach - occupied
 }
@@ -66,16 +64,10 @@ pub(crate) fn for_each_predecessor(
     let by_kind = Kind::ALL.map(|kind| position.pieces(mover, kind));
     let (red, black, rest) = layout.parts(index);
     let base = u64::from(index) - rest;
-    // Unless the king is in check already, an un-move can only expose it
-    // through the squares it touches: on the king's rank or file (lines
-    // opened, screens added, the flying general) or on a horse leg next
-    // to it. Elsewhere only the piece's own attack from its origin counts.
+    // Unless the king is in check already, an un-move off the exposure
+    // squares can only give check with the moved piece itself.
     let checked = attacks_king(mover, &by_kind, king, occupied);
-    let mut exposed =
-        Bitboard::from_rank_word(king.rank(), 0x1ff) | Bitboard::from_file_word(king.file(), 0x3ff);
-    if !by_kind[Kind::Horse as usize].is_empty() {
-        exposed |= diagonal_neighbours(king);
-    }
+    let exposed = exposure(king, by_kind[Kind::Horse as usize]);
     let legal_after = |kind: Kind, from: Square, to: Square| {
         let path = from.bitboard() | to.bitboard();
         if !checked && kind != Kind::King && (path & exposed).is_empty() {
