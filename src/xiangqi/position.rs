@@ -173,6 +173,7 @@ impl Position {
     }
 
     /// Takes the piece on `square` off the board (the reverse of `put`).
+    #[cfg_attr(not(feature = "tablebase"), allow(dead_code))]
     pub(crate) fn remove(&mut self, square: Square) {
         if let Some(piece) = self.piece_at(square) {
             let bit = square.bitboard();
