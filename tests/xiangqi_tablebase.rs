@@ -230,6 +230,17 @@ fn missing_tables_and_impossible_positions_are_errors() {
 }
 
 #[test]
+fn endgames_too_large_to_index_are_refused() {
+    for name in ["KRRCCNNKRRCCNN", "KRRCCKRRCC"] {
+        let error = Tablebase::in_memory()
+            .generate(&material(name), &Quiet)
+            .unwrap_err();
+        assert!(matches!(error, TbError::TooLarge(_)), "{error}");
+        assert!(error.to_string().contains("at most"), "{error}");
+    }
+}
+
+#[test]
 fn bad_material_is_an_error_value() {
     for text in ["", "KR", "XK", "KRRRK", "KRKKA", "KZK", "K K"] {
         let error = text.parse::<Material>().unwrap_err();

@@ -430,11 +430,19 @@ pub struct TooLarge {
 
 impl std::fmt::Display for TooLarge {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} needs {} index entries; at most {MAX_ENTRIES} are supported",
-            self.material, self.entries
-        )
+        if self.entries == u64::MAX {
+            write!(
+                f,
+                "{} needs more index entries than fit in 64 bits; at most {MAX_ENTRIES} are supported",
+                self.material
+            )
+        } else {
+            write!(
+                f,
+                "{} needs {} index entries; at most {MAX_ENTRIES} are supported",
+                self.material, self.entries
+            )
+        }
     }
 }
 
@@ -464,10 +472,11 @@ impl Layout {
                 }
             }
         }
-        let mut stride = 1;
+        // Saturating: an endgame this large is refused just below.
+        let mut stride = 1u64;
         for set in sets.iter_mut().rev() {
             set.stride = stride;
-            stride *= set.sets;
+            stride = stride.saturating_mul(set.sets);
         }
         let placements = [
             Placements::new(&material, Color::Red),
