@@ -25,9 +25,10 @@ pub enum TbCommand {
         #[arg(long, default_value = ".")]
         dir: PathBuf,
     },
-    /// Print `<W|D|L> <plies>`, then the best move (or `-`), then the line
-    /// to mate (or `-`). With `-` instead of a FEN, read one FEN per line
-    /// from stdin and print `<W|D|L> <plies> <best move or ->` or
+    /// Print `<W|D|L> <plies>` for the side to move (plies to mate, 0 for a
+    /// draw or a side with no move), then the best move (or `-`), then the
+    /// line to mate (or `-`). With `-` instead of a FEN, read one FEN per
+    /// line from stdin and print `<W|D|L> <plies> <best move or ->` or
     /// `error: <why>` for each.
     Probe {
         /// A FEN, or `-` for FENs on stdin.
