@@ -7,6 +7,8 @@ mod color;
 mod lines;
 pub mod rotated;
 mod square;
+#[cfg(feature = "tablebase")]
+pub mod tablebase;
 pub mod tables;
 
 pub use attacks::{

@@ -172,6 +172,19 @@ impl Position {
         self.lock ^= ZOBRIST_LOCKS[piece.index()][square as usize];
     }
 
+    /// Takes the piece on `square` off the board (the reverse of `put`).
+    #[cfg_attr(not(feature = "tablebase"), allow(dead_code))]
+    pub(crate) fn remove(&mut self, square: Square) {
+        if let Some(piece) = self.piece_at(square) {
+            let bit = square.bitboard();
+            self.kinds[piece.kind as usize] ^= bit;
+            self.colors[piece.color as usize] ^= bit;
+            self.mailbox[square as usize] = 0;
+            self.key ^= ZOBRIST_KEYS[piece.index()][square as usize];
+            self.lock ^= ZOBRIST_LOCKS[piece.index()][square as usize];
+        }
+    }
+
     pub(crate) fn set_side(&mut self, side: Color) {
         if self.side != side {
             self.key ^= ZOBRIST_KEY_BLACK_TO_MOVE;

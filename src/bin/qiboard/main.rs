@@ -1,6 +1,7 @@
 //! The `qiboard` command line.
 
 mod chess_cmd;
+mod tb_cmd;
 mod tree;
 mod xiangqi_cmd;
 mod xiangqi_moves;
@@ -65,6 +66,11 @@ enum Command {
         /// A FEN, or `-` for stdin.
         fen: String,
     },
+    /// Xiangqi endgame tablebases: gen, probe, verify, stats.
+    Tb {
+        #[command(subcommand)]
+        command: tb_cmd::TbCommand,
+    },
 }
 
 /// A failure to report as `error: …` with exit code 2.
@@ -128,6 +134,7 @@ fn main() -> ExitCode {
             game: Game::Xiangqi,
             fen,
         } => tree::moves::<qiboard::xiangqi::Position>(&fen),
+        Command::Tb { command } => tb_cmd::run(command),
     };
     match result {
         Ok(text) => {

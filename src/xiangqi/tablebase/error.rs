@@ -1,0 +1,125 @@
+//! Everything that can go wrong with a tablebase, as values.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use super::{Material, MaterialError, OffDomain, TooLarge, Value};
+
+/// Why a tablebase operation failed.
+#[derive(Debug)]
+pub enum TbError {
+    /// A bad material signature.
+    Material(MaterialError),
+    /// An endgame too large to index.
+    TooLarge(TooLarge),
+    /// A piece stands where it can never be in a game (an advisor off its
+    /// points, a pawn behind its start), so no table has the position.
+    OffDomain {
+        /// The position's endgame.
+        material: Material,
+        /// Where and what.
+        off: OffDomain,
+    },
+    /// Reading or writing a file failed.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// A file exists but is damaged, truncated, or not a table for this
+    /// endgame and index: it is not used.
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// No table for an endgame in memory or on disk.
+    Missing {
+        /// The endgame.
+        material: Material,
+        /// Where it was looked for, if on disk.
+        path: Option<PathBuf>,
+    },
+    /// A stored value disagrees with the values of the position's
+    /// successors (verification failed), or a legal position's entry is
+    /// marked illegal.
+    Mismatch {
+        /// The endgame.
+        material: Material,
+        /// The position, as FEN.
+        fen: String,
+        /// What is stored (`None`: marked illegal).
+        stored: Option<Value>,
+        /// What the successors imply (`None`: the position is illegal).
+        expected: Option<Value>,
+    },
+}
+
+fn show(value: Option<Value>) -> String {
+    value.map_or_else(|| "illegal".to_string(), |value| value.to_string())
+}
+
+impl fmt::Display for TbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TbError::Material(error) => write!(f, "{error}"),
+            TbError::TooLarge(error) => write!(f, "{error}"),
+            TbError::OffDomain { material, off } => write!(
+                f,
+                "{material}: the piece '{}' on {} stands where it never can in a game, so no table holds this position",
+                off.piece, off.square
+            ),
+            TbError::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            TbError::Corrupt { path, why } => {
+                write!(f, "{}: not a usable table: {why}", path.display())
+            }
+            TbError::Missing {
+                material,
+                path: Some(path),
+            } => write!(
+                f,
+                "no table for {material} ({} not found); generate it with `qiboard tb gen {material}`",
+                path.display()
+            ),
+            TbError::Missing {
+                material,
+                path: None,
+            } => write!(f, "no table for {material} has been generated"),
+            TbError::Mismatch {
+                material,
+                fen,
+                stored,
+                expected,
+            } => write!(
+                f,
+                "{material}: {fen} is stored as {} but its successors say {}",
+                show(*stored),
+                show(*expected)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TbError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            TbError::Io { source, .. } => Some(source),
+            TbError::Material(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+impl From<MaterialError> for TbError {
+    fn from(error: MaterialError) -> TbError {
+        TbError::Material(error)
+    }
+}
+
+impl From<TooLarge> for TbError {
+    fn from(error: TooLarge) -> TbError {
+        TbError::TooLarge(error)
+    }
+}

@@ -1,0 +1,24 @@
+//! Progress reports from long runs (generation, verification), so that a
+//! front end can draw a bar without the library depending on one.
+
+/// Receives progress from a long run; called from several threads.
+pub trait Progress: Sync {
+    /// A stage starts: `total` units of work under `name`.
+    fn start(&self, name: &str, total: u64) {
+        let _ = (name, total);
+    }
+
+    /// `units` more units of the current stage are done.
+    fn advance(&self, units: u64) {
+        let _ = units;
+    }
+
+    /// The current stage is over.
+    fn finish(&self) {}
+}
+
+/// Reports nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Quiet;
+
+impl Progress for Quiet {}
