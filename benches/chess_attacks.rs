@@ -19,16 +19,25 @@ fn inputs() -> Vec<(usize, u64)> {
         .collect()
 }
 
-fn sliders(c: &mut Criterion) {
+type OurInputs = Vec<(qiboard::chess::Square, qiboard::chess::Bitboard)>;
+type CozyInputs = Vec<(cozy_chess::Square, cozy_chess::BitBoard)>;
+
+/// The same inputs in each crate's types.
+fn both_inputs() -> (OurInputs, CozyInputs) {
     let inputs = inputs();
-    let ours: Vec<(qiboard::chess::Square, qiboard::chess::Bitboard)> = inputs
+    let ours = inputs
         .iter()
         .map(|&(s, o)| (qiboard::chess::Square::ALL[s], qiboard::chess::Bitboard(o)))
         .collect();
-    let cozy: Vec<(cozy_chess::Square, cozy_chess::BitBoard)> = inputs
+    let cozy = inputs
         .iter()
         .map(|&(s, o)| (cozy_chess::Square::index(s), cozy_chess::BitBoard(o)))
         .collect();
+    (ours, cozy)
+}
+
+fn sliders(c: &mut Criterion) {
+    let (ours, cozy) = both_inputs();
 
     let mut group = c.benchmark_group("rook+bishop lookups");
     group.throughput(Throughput::Elements(2 * SAMPLES as u64));
@@ -60,15 +69,7 @@ fn sliders(c: &mut Criterion) {
 /// slows both alike (criterion runs one after the other).
 fn race() {
     const ROUNDS: usize = 200;
-    let inputs = inputs();
-    let ours: Vec<(qiboard::chess::Square, qiboard::chess::Bitboard)> = inputs
-        .iter()
-        .map(|&(s, o)| (qiboard::chess::Square::ALL[s], qiboard::chess::Bitboard(o)))
-        .collect();
-    let cozy: Vec<(cozy_chess::Square, cozy_chess::BitBoard)> = inputs
-        .iter()
-        .map(|&(s, o)| (cozy_chess::Square::index(s), cozy_chess::BitBoard(o)))
-        .collect();
+    let (ours, cozy) = both_inputs();
     let sweep = |run: &dyn Fn() -> u64| {
         let start = std::time::Instant::now();
         black_box(run());
