@@ -386,3 +386,21 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn material_beyond_promotions_is_rejected() {
+    // Ten white queens: nine would have to be promoted pawns, but there are
+    // only eight pawns.
+    let error = Position::from_fen("QQQQQQQQ/QQ6/8/8/8/8/8/K5k1 b - - 0 1").unwrap_err();
+    assert_eq!(
+        error,
+        FenError::ImpossibleMaterial {
+            color: Color::White,
+            promoted: 9,
+            pawns: 0
+        }
+    );
+    assert!(error.to_string().contains("promoted"));
+    // Nine queens are possible.
+    assert!(Position::from_fen("QQQQQQQQ/Q7/8/8/8/8/8/K5k1 b - - 0 1").is_ok());
+}

@@ -41,6 +41,16 @@ pub enum FenError {
         /// How many there are.
         count: u32,
     },
+    /// More queens, rooks, bishops or knights than the missing pawns could
+    /// have promoted to.
+    ImpossibleMaterial {
+        /// Whose pieces.
+        color: Color,
+        /// Pieces beyond the starting set.
+        promoted: u32,
+        /// Pawns still on the board.
+        pawns: u32,
+    },
     /// A pawn on the first or last rank.
     PawnOnBackRank(Square),
     /// The side to move is not `w` or `b`.
@@ -97,6 +107,15 @@ impl fmt::Display for FenError {
             FenError::TooManyPieces { color, count } => {
                 write!(f, "{color:?} has {count} pieces; a side has at most 16")
             }
+            FenError::ImpossibleMaterial {
+                color,
+                promoted,
+                pawns,
+            } => write!(
+                f,
+                "{color:?} has {promoted} pieces beyond the starting set but {pawns} pawns; \
+                 only the 8 - {pawns} missing pawns could have promoted"
+            ),
             FenError::PawnOnBackRank(square) => {
                 write!(
                     f,
@@ -338,6 +357,23 @@ impl Position {
         if let Some(square) = (pawns & (back_rank(Color::White) | back_rank(Color::Black))).first()
         {
             return Err(FenError::PawnOnBackRank(square));
+        }
+        for color in Color::ALL {
+            // Every extra queen, rook, bishop or knight was a pawn once; this
+            // also bounds the number of legal moves below the move list's size.
+            let of = |kind| position.pieces_of(color, kind).count();
+            let promoted = of(PieceKind::Queen).saturating_sub(1)
+                + of(PieceKind::Rook).saturating_sub(2)
+                + of(PieceKind::Bishop).saturating_sub(2)
+                + of(PieceKind::Knight).saturating_sub(2);
+            let pawns = of(PieceKind::Pawn);
+            if promoted + pawns > 8 {
+                return Err(FenError::ImpossibleMaterial {
+                    color,
+                    promoted,
+                    pawns,
+                });
+            }
         }
         position.side = match fields[1] {
             "w" => Color::White,

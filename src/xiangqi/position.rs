@@ -203,6 +203,10 @@ impl Position {
         let mover = self.mailbox[from as usize];
         let captured = self.mailbox[to as usize];
         debug_assert!(mover != 0, "no piece on {from}");
+        if mover == 0 {
+            // Not a move of this position: keep the promise of no panic.
+            return next;
+        }
         let moving = PIECES[mover as usize - 1];
         let (from_bit, to_bit) = (from.bitboard(), to.bitboard());
         let zobrist = moving.index();

@@ -6,6 +6,7 @@ mod tree;
 mod xiangqi_cmd;
 mod xiangqi_moves;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -136,11 +137,15 @@ fn main() -> ExitCode {
         } => tree::moves::<qiboard::xiangqi::Position>(&fen),
         Command::Tb { command } => tb_cmd::run(command),
     };
-    match result {
-        Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
-        }
+    // A closed pipe (`| head`) is an error to report, not a panic.
+    let written = result.and_then(|text| {
+        let mut out = std::io::stdout().lock();
+        out.write_all(text.as_bytes())
+            .and_then(|()| out.flush())
+            .map_err(|e| UsageError(format!("cannot write the output: {e}")))
+    });
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
         Err(UsageError(why)) => {
             eprintln!("error: {why}");
             ExitCode::from(2)

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use qiboard::xiangqi::tablebase::{Material, Progress, Tablebase, TbError, Value};
+use qiboard::xiangqi::tablebase::{Material, Progress, Tablebase, Value};
 use qiboard::xiangqi::{Color, Position};
 
 use crate::UsageError;
@@ -147,16 +147,13 @@ pub fn run(command: TbCommand) -> Result<String, UsageError> {
     }
 }
 
-/// The tables of `dir` when it holds `material`'s, else a fresh in-memory
-/// solve.
+/// The tables of `dir` (a missing table there is an error: the user named
+/// that directory), or without `dir` a fresh in-memory solve.
 fn open(material: &Material, dir: Option<PathBuf>) -> Result<Tablebase, UsageError> {
     if let Some(dir) = dir {
         let tablebase = Tablebase::at(dir);
-        match tablebase.table(material) {
-            Ok(_) => return Ok(tablebase),
-            Err(TbError::Missing { .. }) => {}
-            Err(error) => return Err(usage(error)),
-        }
+        tablebase.table(material).map_err(usage)?;
+        return Ok(tablebase);
     }
     let tablebase = Tablebase::in_memory();
     tablebase.generate(material, &Bar::new()).map_err(usage)?;

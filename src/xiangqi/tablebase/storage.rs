@@ -25,6 +25,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::table::SideStats;
+use super::value::DTM_BASE;
 use super::{Layout, Material, Table, TbError};
 
 const MAGIC: &[u8; 8] = b"QIXQTB\r\n";
@@ -161,6 +162,9 @@ impl<'a> Reader<'a> {
 }
 
 /// Checks a file's bytes and builds the table they hold.
+/// Longest distance to mate, in plies, a stored entry may claim.
+const MAX_PLIES: u16 = 4096;
+
 fn decode(bytes: &[u8], layout: Arc<Layout>) -> Result<Table, String> {
     let mut reader = Reader { bytes };
     if reader.take(MAGIC.len(), "magic bytes")? != MAGIC {
@@ -231,9 +235,13 @@ fn decode(bytes: &[u8], layout: Arc<Layout>) -> Result<Table, String> {
             .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))
             .collect()
     };
-    let black = codes[per_side..].to_vec();
+    // A checksum catches accidents, not a file written to deceive: refuse
+    // distances no endgame reaches, which the solver would misread.
+    if let Some(&code) = codes.iter().find(|&&code| code > DTM_BASE + MAX_PLIES) {
+        return Err(format!("entry code {code} is beyond any distance to mate"));
+    }
     let mut red = codes;
-    red.truncate(per_side);
+    let black = red.split_off(per_side);
     let table = Table::new(layout, [red, black]);
     for side in super::Color::ALL {
         if table.stats(side) != header_stats[side as usize] {
