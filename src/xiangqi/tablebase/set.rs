@@ -140,7 +140,7 @@ impl Tablebase {
         let layout = Arc::new(Layout::new(*material)?);
         let captures = self.captures(material, |smaller| self.obtain(smaller, progress, log))?;
         let started = Instant::now();
-        let codes = solve::solve(&layout, &captures, progress);
+        let codes = solve::solve(&layout, &captures, progress)?;
         let table = Table::new(layout, codes);
         let elapsed = started.elapsed();
         let file = match &self.dir {

@@ -26,6 +26,7 @@
 //! each move of a stored position is counted exactly once.
 
 use std::sync::atomic::{AtomicU16, AtomicU8, Ordering::Relaxed};
+use std::sync::OnceLock;
 
 use rayon::prelude::*;
 
@@ -36,7 +37,7 @@ use super::index::Decoder;
 use super::table::Captures;
 use super::unmove::for_each_predecessor;
 use super::value::{Value, BROKEN, DRAW, DTM_BASE};
-use super::{Layout, Progress};
+use super::{Layout, Material, Progress, TbError};
 
 const UNRESOLVED: u16 = u16::MAX;
 const ILLEGAL: u16 = u16::MAX - 1;
@@ -60,6 +61,9 @@ struct Solver<'a> {
     capture_flags: Vec<AtomicU8>,
     /// One more than the longest win a capture concedes, or 0.
     slowest_capture_loss: Vec<AtomicU16>,
+    /// The first capture whose smaller table calls a legal position
+    /// illegal: such a table (a doctored file) cannot be built upon.
+    broken_capture: OnceLock<(Material, String)>,
 }
 
 /// An entry to resolve at a later level: `(entry, level)`.
@@ -108,11 +112,12 @@ impl Solver<'_> {
             let table = captures[victim.color as usize][victim.kind as usize]
                 .as_deref()
                 .expect("every capturable piece has its table");
-            let value = table
-                .lookup(&position.play(mv))
-                .ok()
-                .flatten()
-                .expect("a capture leads to a legal position of the smaller endgame");
+            let after = position.play(mv);
+            let Some(value) = table.lookup(&after).ok().flatten() else {
+                self.broken_capture
+                    .get_or_init(|| (table.material(), after.fen()));
+                continue;
+            };
             match value {
                 Value::Loss(plies) => fastest_win = fastest_win.min(plies + 1),
                 Value::Draw => draws = true,
@@ -200,12 +205,13 @@ fn pawn_squares(layout: &Layout) -> [Bitboard; 2] {
 }
 
 /// Solves `layout`'s endgame given the tables one capture away; returns
-/// value codes by side to move.
+/// value codes by side to move, or the mismatch that makes a smaller table
+/// unusable.
 pub(crate) fn solve(
     layout: &Layout,
     captures: &Captures,
     progress: &dyn Progress,
-) -> [Vec<u16>; 2] {
+) -> Result<[Vec<u16>; 2], TbError> {
     let per_side = layout.per_side() as usize;
     let total = per_side * 2;
     let solver = Solver {
@@ -216,6 +222,7 @@ pub(crate) fn solve(
         unknown_moves: (0..total).map(|_| AtomicU8::new(0)).collect(),
         capture_flags: (0..total).map(|_| AtomicU8::new(0)).collect(),
         slowest_capture_loss: (0..total).map(|_| AtomicU16::new(0)).collect(),
+        broken_capture: OnceLock::new(),
     };
 
     progress.start(&format!("{} seed", layout.material()), total as u64);
@@ -239,6 +246,14 @@ pub(crate) fn solve(
         })
         .collect();
     progress.finish();
+    if let Some((material, fen)) = solver.broken_capture.get() {
+        return Err(TbError::Mismatch {
+            material: *material,
+            fen: fen.clone(),
+            stored: None,
+            expected: None,
+        });
+    }
 
     let mut buckets: Vec<Vec<u32>> = Vec::new();
     let schedule = |buckets: &mut Vec<Vec<u32>>, (entry, level): Scheduled| {
@@ -308,8 +323,42 @@ pub(crate) fn solve(
             plies => plies + DTM_BASE,
         })
         .collect();
-    let black = codes[per_side..].to_vec();
     let mut red = codes;
-    red.truncate(per_side);
-    [red, black]
+    let black = red.split_off(per_side);
+    Ok([red, black])
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::super::table::capturable;
+    use super::super::{Quiet, Table, Tablebase};
+    use super::*;
+
+    /// A smaller table that calls legal positions illegal (a doctored file
+    /// with a valid checksum) stops the solve with an error, not a panic.
+    #[test]
+    fn a_broken_smaller_table_is_an_error() {
+        let material: Material = "KRKA".parse().unwrap();
+        let tablebase = Tablebase::in_memory();
+        tablebase.generate(&material, &Quiet).unwrap();
+        let mut captures = Captures::default();
+        for piece in capturable(&material) {
+            let smaller = material.without(piece.color, piece.kind).unwrap();
+            let table = tablebase.table(&smaller).unwrap();
+            let layout = Arc::new(table.layout().clone());
+            // Every entry marked illegal.
+            let codes =
+                [Color::Red, Color::Black].map(|side| vec![BROKEN; table.codes(side).len()]);
+            captures[piece.color as usize][piece.kind as usize] =
+                Some(Arc::new(Table::new(layout, codes)));
+        }
+        let layout = Layout::new(material).unwrap();
+        let error = solve(&layout, &captures, &Quiet).unwrap_err();
+        assert!(
+            matches!(error, TbError::Mismatch { stored: None, .. }),
+            "{error}"
+        );
+    }
 }
