@@ -158,11 +158,13 @@ impl Game {
 
     /// Plays a legal move.
     pub fn play(&mut self, mv: Move) -> Result<(), GameError> {
-        if let Some(outcome) = self.outcome() {
-            return Err(GameError::Finished(outcome));
-        }
+        // A finished game has no legal move, so the full move count behind
+        // `outcome` is only needed once a move has been refused.
         if !self.position().is_legal(mv) {
-            return Err(GameError::Move(MoveError::Illegal(mv)));
+            return Err(match self.outcome() {
+                Some(outcome) => GameError::Finished(outcome),
+                None => GameError::Move(MoveError::Illegal(mv)),
+            });
         }
         let next = self.position().play(mv);
         self.checks.push(next.in_check());
