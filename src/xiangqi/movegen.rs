@@ -118,10 +118,9 @@ fn empty_list() -> MoveList {
 
 /// Where generated moves go: a list, or a count.
 trait Sink {
-    /// Whether the sink only counts (so counting shortcuts apply).
-    const COUNTS: bool;
-    /// `n` more legal moves, not listed (only called when `COUNTS`).
-    fn add(&mut self, n: u64);
+    /// The running total of a sink that only counts, so that moves can be
+    /// counted without being found one by one; `None` for one that lists.
+    fn count_only(&mut self) -> Option<&mut u64>;
     /// All of `targets` are legal destinations for the piece on `from`.
     fn all(&mut self, from: Square, targets: Bitboard);
     /// One legal move.
@@ -132,10 +131,9 @@ trait Sink {
 }
 
 impl Sink for MoveList {
-    const COUNTS: bool = false;
-
-    fn add(&mut self, _n: u64) {
-        unreachable!("a move list is never given bare counts")
+    #[inline(always)]
+    fn count_only(&mut self) -> Option<&mut u64> {
+        None
     }
 
     #[inline]
@@ -192,11 +190,9 @@ fn count90(set: Bitboard) -> u64 {
 }
 
 impl<const HARDWARE: bool> Sink for Counter<HARDWARE> {
-    const COUNTS: bool = true;
-
     #[inline(always)]
-    fn add(&mut self, n: u64) {
-        self.0 += n;
+    fn count_only(&mut self) -> Option<&mut u64> {
+        Some(&mut self.0)
     }
 
     #[inline]
@@ -473,20 +469,22 @@ fn kind_moves<S: Sink>(
     sink: &mut S,
 ) {
     let pieces = position.pieces(context.us, kind);
-    if S::COUNTS
-        && context.screens.is_empty()
+    let countable = context.screens.is_empty()
         && matches!(kind, Kind::Rook | Kind::Cannon)
-        && filter == MoveFilter::All
-    {
-        for from in pieces - careful {
-            sink.add(count_line_moves(position, kind, from));
+        && filter == MoveFilter::All;
+    match sink.count_only() {
+        Some(total) if countable => {
+            for from in pieces - careful {
+                *total += count_line_moves(position, kind, from);
+            }
         }
-    } else {
-        for from in pieces - careful {
-            sink.all(
-                from,
-                destinations(position, context, kind, from, filter) - context.screens,
-            );
+        _ => {
+            for from in pieces - careful {
+                sink.all(
+                    from,
+                    destinations(position, context, kind, from, filter) - context.screens,
+                );
+            }
         }
     }
     for from in pieces & careful {
