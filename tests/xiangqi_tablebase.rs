@@ -247,3 +247,31 @@ fn bad_material_is_an_error_value() {
         assert!(!TbError::from(error).to_string().is_empty());
     }
 }
+
+/// An interrupted run leaves its temporary file behind; the next save of
+/// that table removes it, but never one a live process may still write.
+#[cfg(target_os = "linux")]
+#[test]
+fn saving_removes_temporaries_of_dead_writers() {
+    let dir = scratch("temporaries");
+    std::fs::create_dir_all(&dir).unwrap();
+    // Above Linux's largest process id, so no such process exists.
+    let stale = dir.join(".KRK.qtb.4000000000.tmp");
+    // The process that started this test is alive.
+    let live = dir.join(format!(
+        ".KRK.qtb.{}.tmp",
+        std::os::unix::process::parent_id()
+    ));
+    let other = dir.join(".KCK.qtb.4000000000.tmp");
+    for path in [&stale, &live, &other] {
+        std::fs::write(path, b"partial").unwrap();
+    }
+    Tablebase::at(&dir)
+        .generate(&material("KRK"), &Quiet)
+        .unwrap();
+    assert!(dir.join("KRK.qtb").exists());
+    assert!(!stale.exists(), "the dead writer's file stays");
+    assert!(live.exists(), "a live writer's file was removed");
+    assert!(other.exists(), "another table's file was removed");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -105,11 +105,7 @@ pub fn save(table: &Table, dir: &Path) -> Result<(PathBuf, u64), TbError> {
     };
     fs::create_dir_all(dir).map_err(io)?;
     let bytes = encode(table);
-    let temporary = dir.join(format!(
-        ".{}.qtb.{}.tmp",
-        table.material(),
-        std::process::id()
-    ));
+    let temporary = dir.join(temporary_name(table.material(), std::process::id()));
     let written = (|| {
         let mut file = fs::File::create(&temporary)?;
         file.write_all(&bytes)?;
@@ -120,7 +116,41 @@ pub fn save(table: &Table, dir: &Path) -> Result<(PathBuf, u64), TbError> {
         let _ = fs::remove_file(&temporary);
         return Err(io(source));
     }
+    remove_stale_temporaries(dir, table.material());
     Ok((path, bytes.len() as u64))
+}
+
+/// The file a table is written to before it is renamed into place: hidden,
+/// and named after the writing process, so two processes never share one.
+fn temporary_name(material: Material, process: u32) -> String {
+    format!(".{material}.qtb.{process}.tmp")
+}
+
+/// Removes the temporaries of `material` that interrupted runs left behind:
+/// those whose writing process no longer exists. Only where that can be
+/// told (Linux's `/proc`); elsewhere they stay, hidden, until removed.
+fn remove_stale_temporaries(dir: &Path, material: Material) {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    let prefix = format!(".{material}.qtb.");
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(process) = name
+            .to_str()
+            .and_then(|name| name.strip_prefix(&prefix))
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+            .and_then(|pid| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if !Path::new("/proc").join(process.to_string()).exists() {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Reads fields off the front of a file's bytes.
