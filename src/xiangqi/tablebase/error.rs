@@ -55,6 +55,13 @@ pub enum TbError {
         /// What the successors imply (`None`: the position is illegal).
         expected: Option<Value>,
     },
+    /// The solver could not get the memory an endgame needs.
+    OutOfMemory {
+        /// The endgame.
+        material: Material,
+        /// Bytes of working memory it asked for.
+        bytes: u64,
+    },
 }
 
 fn show(value: Option<Value>) -> String {
@@ -97,6 +104,11 @@ impl fmt::Display for TbError {
                 "{material}: {fen} is stored as {} but its successors say {}",
                 show(*stored),
                 show(*expected)
+            ),
+            TbError::OutOfMemory { material, bytes } => write!(
+                f,
+                "{material}: solving needs {:.1} GiB of working memory, which the system refused",
+                *bytes as f64 / f64::from(1 << 30)
             ),
         }
     }

@@ -37,7 +37,8 @@ use super::check::waiting_side_in_check;
 use super::Material;
 
 /// The most entries (both sides to move) an endgame may have: the solver
-/// keeps about 6 bytes per entry and indexes them with `u32`.
+/// keeps about 6 bytes per entry and indexes them with `u32`; if the
+/// memory cannot be had, solving returns [`super::TbError::OutOfMemory`].
 pub const MAX_ENTRIES: u64 = 1 << 30;
 
 /// The largest set of identical pieces (five pawns).

@@ -204,6 +204,19 @@ fn pawn_squares(layout: &Layout) -> [Bitboard; 2] {
     })
 }
 
+/// Working memory per entry: the four per-entry arrays of [`Solver`].
+const BYTES_PER_ENTRY: u64 = 6;
+
+/// `n` values made by `make`, or `None` if the memory cannot be had (an
+/// endgame near [`super::MAX_ENTRIES`] on a small machine), so that the
+/// caller reports it instead of the process aborting.
+fn filled<T>(n: usize, make: impl Fn() -> T) -> Option<Vec<T>> {
+    let mut values = Vec::new();
+    values.try_reserve_exact(n).ok()?;
+    values.extend((0..n).map(|_| make()));
+    Some(values)
+}
+
 /// Solves `layout`'s endgame given the tables one capture away; returns
 /// value codes by side to move, or the mismatch that makes a smaller table
 /// unusable.
@@ -214,14 +227,18 @@ pub(crate) fn solve(
 ) -> Result<[Vec<u16>; 2], TbError> {
     let per_side = layout.per_side() as usize;
     let total = per_side * 2;
+    let out_of_memory = || TbError::OutOfMemory {
+        material: layout.material(),
+        bytes: total as u64 * BYTES_PER_ENTRY,
+    };
     let solver = Solver {
         layout,
         per_side,
         pawn_squares: pawn_squares(layout),
-        plies: (0..total).map(|_| AtomicU16::new(UNRESOLVED)).collect(),
-        unknown_moves: (0..total).map(|_| AtomicU8::new(0)).collect(),
-        capture_flags: (0..total).map(|_| AtomicU8::new(0)).collect(),
-        slowest_capture_loss: (0..total).map(|_| AtomicU16::new(0)).collect(),
+        plies: filled(total, || AtomicU16::new(UNRESOLVED)).ok_or_else(out_of_memory)?,
+        unknown_moves: filled(total, || AtomicU8::new(0)).ok_or_else(out_of_memory)?,
+        capture_flags: filled(total, || AtomicU8::new(0)).ok_or_else(out_of_memory)?,
+        slowest_capture_loss: filled(total, || AtomicU16::new(0)).ok_or_else(out_of_memory)?,
         broken_capture: OnceLock::new(),
     };
 
@@ -335,6 +352,12 @@ mod tests {
     use super::super::table::capturable;
     use super::super::{Quiet, Table, Tablebase};
     use super::*;
+
+    #[test]
+    fn memory_that_cannot_be_had_is_none() {
+        assert!(filled(usize::MAX / 2, || 0u16).is_none());
+        assert_eq!(filled(3, || 7u8), Some(vec![7, 7, 7]));
+    }
 
     /// A smaller table that calls legal positions illegal (a doctored file
     /// with a valid checksum) stops the solve with an error, not a panic.
