@@ -6,7 +6,7 @@ mod gen;
 
 use std::path::Path;
 
-use gen::chess::magics::{full_search, Slider};
+use gen::chess::magics::{packed_search, Slider};
 use gen::seed::{parse_seed, seed_from_env_value, stream, DEFAULT_SEED};
 use rand_core::RngCore;
 
@@ -63,21 +63,19 @@ fn other_seeds_give_other_magics_but_same_attacks() {
     let other = gen::chess::magics::build(12345).unwrap();
     assert_ne!(default.rook[0].factor, other.rook[0].factor);
     // Attack sets themselves do not depend on the seed.
-    let lookup = |tables: &gen::chess::magics::SliderTables, square: usize, occupancy: u64| {
-        let m = tables.rook[square];
-        tables.attacks[m.offset + ((occupancy & m.mask).wrapping_mul(m.factor) >> m.shift) as usize]
-    };
-    for square in 0..64 {
-        for occupancy in [
-            0,
-            0x0000_1818_0000_0000,
-            0xffff_0000_0000_ffff,
-            0x8142_2418_1824_4281,
-        ] {
-            assert_eq!(
-                lookup(&default, square, occupancy),
-                lookup(&other, square, occupancy)
-            );
+    for slider in Slider::BOTH {
+        for square in 0..64 {
+            for occupancy in [
+                0,
+                0x0000_1818_0000_0000,
+                0xffff_0000_0000_ffff,
+                0x8142_2418_1824_4281,
+            ] {
+                assert_eq!(
+                    default.lookup(slider, square, occupancy),
+                    other.lookup(slider, square, occupancy)
+                );
+            }
         }
     }
 }
@@ -94,25 +92,49 @@ fn stream_outputs_are_pinned() {
 const PINNED_STREAM: [u64; 3] = [0xe89f244f8dd0d572, 0x5668444ad9f60eb6, 0x8d7d9bcf89bb867b];
 
 #[test]
-fn magic_hints_match_a_full_search() {
-    let stale: Vec<String> = [
-        (Slider::Rook, &gen::chess::magic_hints::ROOK_HINTS),
-        (Slider::Bishop, &gen::chess::magic_hints::BISHOP_HINTS),
-    ]
-    .into_iter()
-    .filter_map(|(slider, hints)| {
-        let found: Vec<u64> = full_search(DEFAULT_SEED, slider)
-            .unwrap()
-            .iter()
-            .map(|m| m.candidate)
-            .collect();
-        (found[..] != hints[..]).then(|| format!("{}: {found:?}", slider.name()))
-    })
-    .collect();
+fn default_seed_has_fixed_shifts_and_other_seeds_per_square_shifts() {
+    let default = gen::chess::magics::build(DEFAULT_SEED).unwrap();
+    assert!(default.fixed_shifts());
     assert!(
-        stale.is_empty(),
-        "gen/chess/magic_hints.rs is stale; a full search finds {stale:#?}"
+        default.attacks.len() <= 107_648,
+        "the packed table has {} entries, more than side-by-side slices",
+        default.attacks.len()
     );
+    let other = gen::chess::magics::build(12345).unwrap();
+    assert!(!other.fixed_shifts());
+    assert_eq!(other.attacks.len(), 107_648);
+}
+
+#[test]
+fn magic_cache_file_is_what_blessing_writes() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("gen/chess/magic_cache.rs");
+    let tables = gen::chess::magics::from_cache().expect("the cache verifies");
+    assert_eq!(
+        std::fs::read_to_string(path).unwrap(),
+        gen::chess::magics::cache_source(&tables)
+    );
+}
+
+/// The packing search takes minutes, so this runs on request:
+/// `cargo test --release --test generated -- --ignored` (with
+/// `QIBOARD_BLESS=1` to rewrite the cache).
+#[test]
+#[ignore]
+fn magic_cache_matches_the_packing_search() {
+    let searched = packed_search(DEFAULT_SEED).expect("the default seed's search succeeds");
+    let cached = gen::chess::magics::from_cache().expect("the cache verifies");
+    if searched == cached {
+        return;
+    }
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("gen/chess/magic_cache.rs");
+    if std::env::var_os("QIBOARD_BLESS").is_some() {
+        std::fs::write(&path, gen::chess::magics::cache_source(&searched)).unwrap();
+    } else {
+        panic!(
+            "{} is stale: the packing search finds other magics; rewrite it with `QIBOARD_BLESS=1 cargo test --release --test generated -- --ignored`",
+            path.display(),
+        );
+    }
 }
 
 #[test]

@@ -1,14 +1,25 @@
-//! Magic-number search for rook and bishop attacks, and the shared
-//! ("fancy") attack table.
+//! Rook and bishop magics and the shared attack table they index.
 //!
-//! Each square draws candidates from its own stream. For the default seed
-//! the search starts at the candidate recorded in `magic_hints.rs` (where a
-//! full search succeeds), so a dependent's unoptimised build does not repeat
-//! the search; any other seed searches from the start. Either way every
-//! magic is verified against every occupancy of its mask before it is used.
+//! A lookup reads `attacks[offset + ((occupied | !mask) * factor >> shift)]`
+//! (ORing in the squares outside the mask, "black magic" style). There are
+//! two kinds:
+//!
+//! - **Fixed shift** (the default seed): every rook square hashes to 12
+//!   bits and every bishop square to 9, so the runtime shifts by a
+//!   constant. The squares' windows overlap, each using only the slots its
+//!   own occupancies reach. Finding factors whose windows pack that tightly
+//!   takes a long search (`packed_search/`), so its result for the default
+//!   seed is cached in `magic_cache.rs`.
+//! - **Per-square shift** (any other seed): each square hashes to as many
+//!   bits as its mask has, searched at build time in about two seconds;
+//!   the slices lie side by side and the runtime loads each square's shift.
+//!
+//! Either way, every square is verified against every occupancy of its
+//! mask before the table is used, and every window of `1 << bits` slots
+//! lies inside the table, which the runtime relies on.
 
 use super::geometry::{relevant_mask, slide, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
-use super::magic_hints::{BISHOP_HINTS, ROOK_HINTS};
+use super::magic_cache;
 use crate::gen::seed::{sparse_u64, stream, DEFAULT_SEED};
 
 /// Give up on a square after this many candidates: no seed needs nearly as
@@ -18,13 +29,15 @@ const CANDIDATE_LIMIT: u64 = 100_000_000;
 /// Candidates drawn from one stream before moving to the next.
 const BLOCK: u64 = 1024;
 
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Slider {
     Rook,
     Bishop,
 }
 
 impl Slider {
+    pub const BOTH: [Slider; 2] = [Slider::Rook, Slider::Bishop];
+
     pub fn name(self) -> &'static str {
         match self {
             Slider::Rook => "rook",
@@ -39,10 +52,12 @@ impl Slider {
         }
     }
 
-    fn hints(self) -> &'static [u64; 64] {
+    /// Bits of a fixed-shift index, and the size of every square's window:
+    /// enough for the square with the most relevant occupancies.
+    pub fn index_bits(self) -> u32 {
         match self {
-            Slider::Rook => &ROOK_HINTS,
-            Slider::Bishop => &BISHOP_HINTS,
+            Slider::Rook => 12,
+            Slider::Bishop => 9,
         }
     }
 
@@ -52,24 +67,75 @@ impl Slider {
             Slider::Bishop => "chess-bishop-magic",
         }
     }
+
+    pub fn window(self) -> usize {
+        1 << self.index_bits()
+    }
+
+    /// The occupancies that matter for `square`, each with its attacks.
+    pub fn occupancies(self, square: usize) -> (u64, Vec<(u64, u64)>) {
+        let mask = relevant_mask(square, self.directions());
+        let pairs = subsets(mask)
+            .into_iter()
+            .map(|occupancy| (occupancy, slide(square, occupancy, self.directions())))
+            .collect();
+        (mask, pairs)
+    }
+
+    pub fn fixed_shift(self) -> u32 {
+        64 - self.index_bits()
+    }
 }
 
-/// The magic of one square and where its slice of the attack table starts.
+/// The slot of a square's window that `occupancy` hashes to.
+pub fn hash(mask: u64, factor: u64, shift: u32, occupancy: u64) -> usize {
+    ((occupancy | !mask).wrapping_mul(factor) >> shift) as usize
+}
+
+/// The magic of one square and where its window of the table starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Magic {
     pub mask: u64,
     pub factor: u64,
     pub shift: u32,
     pub offset: usize,
-    /// The index, in this square's stream, of the candidate that worked.
-    pub candidate: u64,
+}
+
+impl Magic {
+    pub fn index(&self, occupancy: u64) -> usize {
+        self.offset + hash(self.mask, self.factor, self.shift, occupancy)
+    }
 }
 
 /// Rook and bishop magics and the attack table they index.
+#[derive(Debug, PartialEq, Eq)]
 pub struct SliderTables {
     pub rook: Vec<Magic>,
     pub bishop: Vec<Magic>,
     pub attacks: Vec<u64>,
+}
+
+impl SliderTables {
+    pub fn magics(&self, slider: Slider) -> &[Magic] {
+        match slider {
+            Slider::Rook => &self.rook,
+            Slider::Bishop => &self.bishop,
+        }
+    }
+
+    /// The attacks the runtime reads for a slider on `square`.
+    pub fn lookup(&self, slider: Slider, square: usize, occupied: u64) -> u64 {
+        self.attacks[self.magics(slider)[square].index(occupied)]
+    }
+
+    /// Whether every square of both sliders uses its slider's fixed shift.
+    pub fn fixed_shifts(&self) -> bool {
+        Slider::BOTH.iter().all(|&slider| {
+            self.magics(slider)
+                .iter()
+                .all(|magic| magic.shift == slider.fixed_shift())
+        })
+    }
 }
 
 /// Every occupancy of the squares in `mask` (the Carry-Rippler walk).
@@ -85,89 +151,173 @@ pub fn subsets(mask: u64) -> Vec<u64> {
     }
 }
 
-/// The slice of the attack table that `factor` gives for one square, or
-/// `None` if two occupancies with different attacks collide.
-fn try_factor(
-    occupancies: &[u64],
-    attacks: &[u64],
-    factor: u64,
-    shift: u32,
-    slots: &mut [u64],
-    used: &mut [u32],
-    epoch: u32,
-) -> bool {
-    for (&occupancy, &attack) in occupancies.iter().zip(attacks) {
-        let index = (occupancy.wrapping_mul(factor) >> shift) as usize;
-        if used[index] != epoch {
-            used[index] = epoch;
-            slots[index] = attack;
-        } else if slots[index] != attack {
-            return false;
+/// Lays each square's slots into `attacks` at its offset, growing the table
+/// to hold every window; fails if two occupancies claim one slot with
+/// different attacks (a bad factor or two overlapping windows).
+fn fill(slider: Slider, magics: &[Magic], attacks: &mut Vec<u64>, seed: u64) -> Result<(), String> {
+    for (square, magic) in magics.iter().enumerate() {
+        let end = magic.offset + slider.window();
+        if attacks.len() < end {
+            attacks.resize(end, 0);
+        }
+        let (mask, pairs) = slider.occupancies(square);
+        if mask != magic.mask {
+            return Err(format!(
+                "{} square {square}: mask {:#018x} is not the relevant mask {mask:#018x}",
+                slider.name(),
+                magic.mask
+            ));
+        }
+        for (occupancy, attack) in pairs {
+            let slot = &mut attacks[magic.index(occupancy)];
+            // Attack sets are never empty, so 0 marks a free slot.
+            if *slot != 0 && *slot != attack {
+                return Err(format!(
+                    "{} magic {:#018x} at offset {} for square {square} gives wrong attacks for occupancy {occupancy:#018x} (seed {seed:#x})",
+                    slider.name(),
+                    magic.factor,
+                    magic.offset
+                ));
+            }
+            *slot = attack;
         }
     }
-    true
+    Ok(())
 }
 
-/// Finds the magic of one square, filling `slice` with its attack sets.
-/// Errors if no candidate works within [`CANDIDATE_LIMIT`].
-fn find_magic(
-    seed: u64,
-    slider: Slider,
-    square: usize,
-    use_hint: bool,
-) -> Result<(Magic, Vec<u64>), String> {
-    let mask = relevant_mask(square, slider.directions());
-    let bits = mask.count_ones();
-    let shift = 64 - bits;
-    let occupancies = subsets(mask);
-    let attacks: Vec<u64> = occupancies
-        .iter()
-        .map(|&occupancy| slide(square, occupancy, slider.directions()))
-        .collect();
+/// Checks every square and occupancy against a ray scan.
+fn verify(tables: &SliderTables, seed: u64) -> Result<(), String> {
+    for slider in Slider::BOTH {
+        for (square, magic) in tables.magics(slider).iter().enumerate() {
+            if magic.offset + slider.window() > tables.attacks.len() {
+                return Err(format!(
+                    "{} square {square}: window at {} runs past the table (seed {seed:#x})",
+                    slider.name(),
+                    magic.offset
+                ));
+            }
+            for (occupancy, attack) in slider.occupancies(square).1 {
+                if tables.lookup(slider, square, occupancy) != attack {
+                    return Err(format!(
+                        "{} magic for square {square} gives wrong attacks for occupancy {occupancy:#018x} (seed {seed:#x})",
+                        slider.name()
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
 
+/// Builds the table that `rook` and `bishop` describe, verified.
+pub fn assemble(rook: Vec<Magic>, bishop: Vec<Magic>, seed: u64) -> Result<SliderTables, String> {
+    let mut attacks = Vec::new();
+    fill(Slider::Rook, &rook, &mut attacks, seed)?;
+    fill(Slider::Bishop, &bishop, &mut attacks, seed)?;
+    let tables = SliderTables {
+        rook,
+        bishop,
+        attacks,
+    };
+    verify(&tables, seed)?;
+    Ok(tables)
+}
+
+/// The fixed-shift tables for `seed`, by the long packing search.
+pub fn packed_search(seed: u64) -> Result<SliderTables, String> {
+    let (rook, bishop) = super::packed_search::search(seed)?;
+    assemble(rook, bishop, seed)
+}
+
+/// The default seed's tables, from the cache in `magic_cache.rs`.
+pub fn from_cache() -> Result<SliderTables, String> {
+    let cached = |slider: Slider, entries: &[(u64, u32); 64]| -> Vec<Magic> {
+        entries
+            .iter()
+            .enumerate()
+            .map(|(square, &(factor, offset))| Magic {
+                mask: relevant_mask(square, slider.directions()),
+                factor,
+                shift: slider.fixed_shift(),
+                offset: offset as usize,
+            })
+            .collect()
+    };
+    assemble(
+        cached(Slider::Rook, &magic_cache::ROOK),
+        cached(Slider::Bishop, &magic_cache::BISHOP),
+        DEFAULT_SEED,
+    )
+}
+
+/// Both sliders' magics and the shared table, verified: the cached
+/// fixed-shift result for the default seed, a per-square-shift search for
+/// any other.
+pub fn build(seed: u64) -> Result<SliderTables, String> {
+    if seed == DEFAULT_SEED {
+        from_cache()
+    } else {
+        per_square_search(seed)
+    }
+}
+
+/// Per-square-shift magics for `seed`, with their slices laid side by side.
+pub fn per_square_search(seed: u64) -> Result<SliderTables, String> {
+    let mut next_offset = 0;
+    let mut place = |slider: Slider| -> Result<Vec<Magic>, String> {
+        let mut magics = (0..64)
+            .map(|square| find_per_square(seed, slider, square))
+            .collect::<Result<Vec<Magic>, String>>()?;
+        // Smallest slices first, so the last ones are full-sized and every
+        // window ends inside the table without padding.
+        let mut order: Vec<usize> = (0..64).collect();
+        order.sort_by_key(|&square| (magics[square].mask.count_ones(), square));
+        for square in order {
+            magics[square].offset = next_offset;
+            next_offset += 1 << magics[square].mask.count_ones();
+        }
+        Ok(magics)
+    };
+    let rook = place(Slider::Rook)?;
+    let bishop = place(Slider::Bishop)?;
+    assemble(rook, bishop, seed)
+}
+
+/// The first candidate factor, in `square`'s stream, that hashes the
+/// square's occupancies to as many bits as its mask has without collision.
+fn find_per_square(seed: u64, slider: Slider, square: usize) -> Result<Magic, String> {
+    let (mask, pairs) = slider.occupancies(square);
+    let shift = 64 - mask.count_ones();
     // Candidates come in blocks of `BLOCK` from streams keyed by (square,
-    // block), so resuming at a hint skips less than one block of draws.
-    let start = if use_hint { slider.hints()[square] } else { 0 };
+    // block).
     let block_stream =
         |block: u64| stream(seed, slider.stream_name(), (square as u64) << 32 | block);
-    let mut rng = block_stream(start / BLOCK);
-    for _ in 0..start % BLOCK {
-        sparse_u64(&mut rng);
-    }
-
-    let mut slots = vec![0u64; 1 << bits];
-    let mut used = vec![0u32; 1 << bits];
-    for candidate in start..CANDIDATE_LIMIT {
-        if candidate % BLOCK == 0 {
+    let mut rng = block_stream(0);
+    let mut slots = vec![0u64; 1 << mask.count_ones()];
+    let mut used = vec![0u32; slots.len()];
+    for candidate in 0..CANDIDATE_LIMIT {
+        if candidate % BLOCK == 0 && candidate > 0 {
             rng = block_stream(candidate / BLOCK);
         }
         let factor = sparse_u64(&mut rng);
-        // A factor that spreads too few mask bits into the index's top byte
-        // rarely works; skip the full test for it.
-        if (mask.wrapping_mul(factor) >> 56).count_ones() < 6 {
-            continue;
-        }
-        let epoch = (candidate - start + 1) as u32;
-        if try_factor(
-            &occupancies,
-            &attacks,
-            factor,
-            shift,
-            &mut slots,
-            &mut used,
-            epoch,
-        ) {
-            let slice = (0..slots.len())
-                .map(|i| if used[i] == epoch { slots[i] } else { 0 })
-                .collect();
-            let magic = Magic {
+        let epoch = candidate as u32 + 1;
+        let collides = pairs.iter().any(|&(occupancy, attack)| {
+            let index = hash(mask, factor, shift, occupancy);
+            if used[index] != epoch {
+                used[index] = epoch;
+                slots[index] = attack;
+                false
+            } else {
+                slots[index] != attack
+            }
+        });
+        if !collides {
+            return Ok(Magic {
                 mask,
                 factor,
                 shift,
                 offset: 0,
-                candidate,
-            };
-            return Ok((magic, slice));
+            });
         }
     }
     Err(format!(
@@ -176,61 +326,26 @@ fn find_magic(
     ))
 }
 
-/// Searches (or, for the default seed, resumes at the recorded candidate)
-/// the magics of one slider for all 64 squares.
-pub fn search(seed: u64, slider: Slider) -> Result<Vec<(Magic, Vec<u64>)>, String> {
-    let use_hint = seed == DEFAULT_SEED;
-    (0..64)
-        .map(|square| find_magic(seed, slider, square, use_hint))
-        .collect()
-}
-
-/// Searches from the start of every stream, ignoring the recorded hints.
-pub fn full_search(seed: u64, slider: Slider) -> Result<Vec<Magic>, String> {
-    (0..64)
-        .map(|square| find_magic(seed, slider, square, false).map(|(magic, _)| magic))
-        .collect()
-}
-
-/// Checks one square's magic against a ray scan of every occupancy.
-fn verify(slider: Slider, square: usize, magic: &Magic, attacks: &[u64]) -> Result<(), String> {
-    for occupancy in subsets(magic.mask) {
-        let index = magic.offset + (occupancy.wrapping_mul(magic.factor) >> magic.shift) as usize;
-        let expected = slide(square, occupancy, slider.directions());
-        if attacks.get(index) != Some(&expected) {
-            return Err(format!(
-                "{} magic {:#018x} for square {square} gives wrong attacks for occupancy {occupancy:#018x}",
-                slider.name(),
-                magic.factor
+/// The text of `magic_cache.rs` holding `tables`.
+pub fn cache_source(tables: &SliderTables) -> String {
+    let mut text = String::from(
+        "//! The packing search's result for the default seed, so that a dependent's\n\
+         //! build only verifies it. Checked against the search, and rewritten, by\n\
+         //! `QIBOARD_BLESS=1 cargo test --release --test generated -- --ignored`.\n",
+    );
+    for slider in Slider::BOTH {
+        text.push_str(&format!(
+            "\n/// `(factor, offset)` of each {} square.\n#[rustfmt::skip]\npub const {}: [(u64, u32); 64] = [\n",
+            slider.name(),
+            slider.name().to_uppercase()
+        ));
+        for magic in tables.magics(slider) {
+            text.push_str(&format!(
+                "    ({:#018x}, {}),\n",
+                magic.factor, magic.offset
             ));
         }
+        text.push_str("];\n");
     }
-    Ok(())
-}
-
-/// Builds both sliders' magics and the shared attack table, verified.
-pub fn build(seed: u64) -> Result<SliderTables, String> {
-    let mut attacks = Vec::new();
-    let mut place = |found: Vec<(Magic, Vec<u64>)>| -> Vec<Magic> {
-        found
-            .into_iter()
-            .map(|(mut magic, slice)| {
-                magic.offset = attacks.len();
-                attacks.extend_from_slice(&slice);
-                magic
-            })
-            .collect()
-    };
-    let rook = place(search(seed, Slider::Rook)?);
-    let bishop = place(search(seed, Slider::Bishop)?);
-    for (slider, magics) in [(Slider::Rook, &rook), (Slider::Bishop, &bishop)] {
-        for (square, magic) in magics.iter().enumerate() {
-            verify(slider, square, magic, &attacks)?;
-        }
-    }
-    Ok(SliderTables {
-        rook,
-        bishop,
-        attacks,
-    })
+    text
 }

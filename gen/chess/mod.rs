@@ -3,8 +3,9 @@
 pub mod geometry;
 mod leapers;
 mod lines;
-pub mod magic_hints;
+pub mod magic_cache;
 pub mod magics;
+mod packed_search;
 mod polyglot;
 
 use crate::gen::emit::{hex64, Item, SourceFile};
@@ -49,36 +50,44 @@ fn slider_file(seed: u64) -> Result<SourceFile, String> {
         seed,
         "Rook and bishop magics (searched and verified) and their shared attack table.",
     );
-    let entry = |magic: &magics::Magic| {
-        format!(
-            "Magic {{ mask: {}, factor: {}, offset: {:6}, shift: {} }}",
-            hex64(magic.mask),
-            hex64(magic.factor),
-            magic.offset,
-            magic.shift
-        )
-    };
-    for (name, magics) in [
-        ("ROOK_MAGICS", &tables.rook),
-        ("BISHOP_MAGICS", &tables.bishop),
-    ] {
-        let slider = if name == "ROOK_MAGICS" {
-            "rook"
-        } else {
-            "bishop"
-        };
-        let entries: Vec<String> = magics.iter().map(entry).collect();
+    file.constant(
+        "Whether every square shifts by `64 - ROOK_INDEX_BITS` (rooks) or `64 - BISHOP_INDEX_BITS` (bishops): true for the default seed's packed magics, false for the per-square shifts of other seeds.",
+        "FIXED_SHIFTS",
+        "bool",
+        &tables.fixed_shifts().to_string(),
+    );
+    for slider in magics::Slider::BOTH {
+        let name = slider.name();
+        file.constant(
+            &format!("Size, in bits, of every {name} square's window of `SLIDER_ATTACKS`: every index is below `1 << {}_INDEX_BITS`.", name.to_uppercase()),
+            &format!("{}_INDEX_BITS", name.to_uppercase()),
+            "u32",
+            &slider.index_bits().to_string(),
+        );
+        let entries: Vec<String> = tables
+            .magics(slider)
+            .iter()
+            .map(|magic| {
+                format!(
+                    "Magic {{ outside: {}, factor: {}, offset: {:6}, shift: {} }}",
+                    hex64(!magic.mask),
+                    hex64(magic.factor),
+                    magic.offset,
+                    magic.shift,
+                )
+            })
+            .collect();
         file.array(
-            &format!("The {slider} magic of each square: relevant-occupancy mask, multiplier, slice offset into `SLIDER_ATTACKS`, shift."),
+            &format!("The {name} magic of each square: squares outside its relevant mask, multiplier, window offset into `SLIDER_ATTACKS`, shift."),
             Item::Static,
-            name,
+            &format!("{}_MAGICS", name.to_uppercase()),
             "Magic",
             &entries,
             1,
         );
     }
     file.u64_array(
-        "Attack sets of every rook and bishop square and relevant occupancy, indexed through the magics.",
+        "Attack sets of every rook and bishop square and relevant occupancy, indexed through the magics; 0 marks a slot no occupancy reaches.",
         Item::Static,
         "SLIDER_ATTACKS",
         &tables.attacks,

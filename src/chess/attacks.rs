@@ -1,8 +1,8 @@
 //! Attack lookups: each one a read of a generated table.
 
 use super::tables::{
-    Magic, BETWEEN, BISHOP_MAGICS, KING_ATTACKS, KNIGHT_ATTACKS, LINE, PAWN_ATTACKS, ROOK_MAGICS,
-    SLIDER_ATTACKS,
+    Magic, BETWEEN, BISHOP_INDEX_BITS, BISHOP_MAGICS, FIXED_SHIFTS, KING_ATTACKS, KNIGHT_ATTACKS,
+    LINE, PAWN_ATTACKS, ROOK_INDEX_BITS, ROOK_MAGICS, SLIDER_ATTACKS,
 };
 use super::{Bitboard, Color, Square};
 
@@ -33,11 +33,60 @@ pub const fn pawn_attacks(color: Color, square: Square) -> Bitboard {
     Bitboard(PAWN_ATTACKS[color as usize][square as usize])
 }
 
-#[inline]
-const fn magic_lookup(magic: &Magic, occupied: Bitboard) -> Bitboard {
-    let index = (occupied.0 & magic.mask).wrapping_mul(magic.factor) >> magic.shift;
-    Bitboard(SLIDER_ATTACKS[magic.offset as usize + index as usize])
+/// A square's magic with its window of [`SLIDER_ATTACKS`] as a reference to
+/// a fixed-size array, so a lookup adds no offset and checks no bounds.
+struct Window<const N: usize> {
+    outside: u64,
+    factor: u64,
+    attacks: &'static [u64; N],
+    shift: u32,
 }
+
+impl<const N: usize> Window<N> {
+    #[inline]
+    const fn lookup(&self, occupied: Bitboard) -> Bitboard {
+        // A constant shift when the tables allow it: the index is then
+        // below `N` by construction and the mask below compiles away.
+        let shift = if FIXED_SHIFTS {
+            64 - N.ilog2()
+        } else {
+            self.shift
+        };
+        let index = (occupied.0 | self.outside).wrapping_mul(self.factor) >> shift;
+        Bitboard(self.attacks[index as usize & (N - 1)])
+    }
+}
+
+/// Each square's window, cut out of the table at compile time. The
+/// generator verified that every window lies inside the table.
+const fn windows<const N: usize>(magics: &[Magic; 64]) -> [Window<N>; 64] {
+    let mut windows = [const {
+        Window {
+            outside: 0,
+            factor: 0,
+            attacks: &[0; N],
+            shift: 0,
+        }
+    }; 64];
+    let mut square = 0;
+    while square < 64 {
+        let magic = &magics[square];
+        let (_, from_offset) = SLIDER_ATTACKS.split_at(magic.offset as usize);
+        windows[square] = Window {
+            outside: magic.outside,
+            factor: magic.factor,
+            attacks: from_offset
+                .first_chunk::<N>()
+                .expect("the window fits the table"),
+            shift: magic.shift,
+        };
+        square += 1;
+    }
+    windows
+}
+
+static ROOK_WINDOWS: [Window<{ 1 << ROOK_INDEX_BITS }>; 64] = windows(&ROOK_MAGICS);
+static BISHOP_WINDOWS: [Window<{ 1 << BISHOP_INDEX_BITS }>; 64] = windows(&BISHOP_MAGICS);
 
 /// Squares a rook on `square` attacks, given the occupied squares: each ray
 /// runs up to and including the first occupied square.
@@ -53,13 +102,13 @@ const fn magic_lookup(magic: &Magic, occupied: Bitboard) -> Bitboard {
 /// ```
 #[inline]
 pub const fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    magic_lookup(&ROOK_MAGICS[square as usize], occupied)
+    ROOK_WINDOWS[square as usize].lookup(occupied)
 }
 
 /// Squares a bishop on `square` attacks, given the occupied squares.
 #[inline]
 pub const fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    magic_lookup(&BISHOP_MAGICS[square as usize], occupied)
+    BISHOP_WINDOWS[square as usize].lookup(occupied)
 }
 
 /// Squares a queen on `square` attacks, given the occupied squares.
