@@ -39,7 +39,9 @@ pub fn perft<T: MoveTree>(fen: &str, depth: u32, divide: bool) -> Result<String,
     let seconds = start.elapsed().as_secs_f64();
     let rate = |seconds: f64| nodes as f64 / seconds.max(1e-9) / 1e6;
     match (cpu_start, thread_cpu_seconds()) {
-        (Some(before), Some(after)) => eprintln!(
+        // The kernel updates a running thread's CPU time only now and then,
+        // so a run of a few milliseconds can show none: no rate from that.
+        (Some(before), Some(after)) if after - before >= MIN_CPU_SECONDS => eprintln!(
             "time {seconds:.3} s, {:.1} Mnodes/s (thread CPU {:.3} s, {:.1} Mnodes/s)",
             rate(seconds),
             after - before,
@@ -50,6 +52,9 @@ pub fn perft<T: MoveTree>(fen: &str, depth: u32, divide: bool) -> Result<String,
     out.push_str(&format!("nodes {nodes}\n"));
     Ok(out)
 }
+
+/// Thread CPU time below which no rate is shown.
+const MIN_CPU_SECONDS: f64 = 0.01;
 
 /// This thread's CPU time in seconds, where Linux reports it: on a shared
 /// machine it shows the speed that waiting for a core hides.
