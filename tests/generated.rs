@@ -151,3 +151,13 @@ fn seed_parsing() {
         );
     }
 }
+
+#[test]
+fn a_colliding_magic_is_refused() {
+    let tables = gen::chess::magics::from_cache().unwrap();
+    let mut rook = tables.rook.clone();
+    rook[27].factor = 0; // every occupancy of d4 lands on one slot
+    let error = gen::chess::magics::assemble(rook, tables.bishop.clone(), DEFAULT_SEED)
+        .expect_err("a colliding factor is refused");
+    assert!(error.contains("square 27"), "{error}");
+}
