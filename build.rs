@@ -1,15 +1,14 @@
-//! Computes every table from the seed and writes them to `OUT_DIR`.
+//! Computes every table from the seed (qiboard-gen) and writes its token
+//! text to `OUT_DIR`, where `src/*/tables.rs` include it.
 
-#[path = "gen/mod.rs"]
-mod gen;
+use qiboard_gen::seed::{seed_from_env_value, SEED_VAR};
 
 fn main() {
-    println!("cargo:rerun-if-changed=gen");
-    println!("cargo:rerun-if-env-changed={}", gen::seed::SEED_VAR);
-    let value = std::env::var(gen::seed::SEED_VAR).ok();
-    let result = gen::seed::seed_from_env_value(value.as_deref()).and_then(|seed| {
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-env-changed={SEED_VAR}");
+    let result = seed_from_env_value(std::env::var(SEED_VAR).ok().as_deref()).and_then(|seed| {
         let out = std::env::var_os("OUT_DIR").ok_or("OUT_DIR is not set")?;
-        gen::write_all(std::path::Path::new(&out), seed)
+        qiboard_gen::write_all(std::path::Path::new(&out), seed)
     });
     if let Err(why) = result {
         eprintln!("error: qiboard's table generator: {why}");

@@ -1,36 +1,29 @@
 //! The generator: determinism, the pinned random stream, the magic-search
 //! cache, and the committed `tables/` snapshot.
 
-#[path = "../gen/mod.rs"]
-mod gen;
-
 use std::path::Path;
 
-use gen::chess::magics::{packed_search, Slider};
-use gen::seed::{parse_seed, seed_from_env_value, stream, DEFAULT_SEED};
+use qiboard_gen as gen;
+use qiboard_gen::chess::magics::Slider;
+use qiboard_gen::packed_search::search;
+use qiboard_gen::pretty::generate_pretty;
+use qiboard_gen::seed::{parse_seed, seed_from_env_value, stream, DEFAULT_SEED};
 use rand_core::RngCore;
 
-/// The snapshot as a reviewer reads it: the header, then the items
-/// pretty-printed by prettyplease.
-fn pretty(file: &gen::SourceFile) -> String {
-    let syntax = syn::parse_file(file.body())
-        .unwrap_or_else(|e| panic!("{} does not parse: {e}", file.name));
-    format!("{}\n{}", file.header(), prettyplease::unparse(&syntax))
-}
-
+/// The snapshot is the generator's tokens pretty-printed, through the same
+/// code path as the `tables` binary.
 #[test]
 fn snapshot_matches_generator() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tables");
     let bless = std::env::var_os("QIBOARD_BLESS").is_some();
     let mut stale = Vec::new();
-    for file in gen::generate(DEFAULT_SEED).expect("default seed generates") {
-        let path = root.join(&file.name);
-        let text = pretty(&file);
+    for (name, text) in generate_pretty(DEFAULT_SEED).expect("default seed generates") {
+        let path = root.join(&name);
         if bless {
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(&path, &text).unwrap();
         } else if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
-            stale.push(file.name.clone());
+            stale.push(name);
         }
     }
     assert!(
@@ -38,6 +31,25 @@ fn snapshot_matches_generator() {
         "tables/ is out of date for {stale:?}; rewrite it with `{}` and review the diff",
         gen::emit::BLESS_COMMAND
     );
+}
+
+/// What `build.rs` writes is the same tokens, unprinted: every file parses
+/// back to the items the snapshot shows.
+#[test]
+fn build_text_is_the_snapshot_tokens() {
+    for file in gen::generate(DEFAULT_SEED).unwrap() {
+        let text = file.text();
+        let body = text
+            .strip_prefix(file.header())
+            .expect("the text starts with the header");
+        let reparsed: proc_macro2::TokenStream = body.parse().expect("the text lexes");
+        assert_eq!(
+            reparsed.to_string(),
+            file.tokens().to_string(),
+            "{}",
+            file.name
+        );
+    }
 }
 
 #[test]
@@ -107,7 +119,7 @@ fn default_seed_has_fixed_shifts_and_other_seeds_per_square_shifts() {
 
 #[test]
 fn magic_cache_file_is_what_blessing_writes() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("gen/chess/magic_cache.rs");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("gen/src/chess/magic_cache.rs");
     let tables = gen::chess::magics::from_cache().expect("the cache verifies");
     assert_eq!(
         std::fs::read_to_string(path).unwrap(),
@@ -116,25 +128,18 @@ fn magic_cache_file_is_what_blessing_writes() {
 }
 
 /// The packing search takes minutes, so this runs on request:
-/// `cargo test --release --test generated -- --ignored` (with
-/// `QIBOARD_BLESS=1` to rewrite the cache).
+/// `cargo test --release --test generated -- --ignored`. The cache is
+/// rewritten by `cargo run --release -p qiboard-gen --features search --bin
+/// pack-magics`.
 #[test]
 #[ignore]
 fn magic_cache_matches_the_packing_search() {
-    let searched = packed_search(DEFAULT_SEED).expect("the default seed's search succeeds");
+    let searched = search(DEFAULT_SEED).expect("the default seed's search succeeds");
     let cached = gen::chess::magics::from_cache().expect("the cache verifies");
-    if searched == cached {
-        return;
-    }
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("gen/chess/magic_cache.rs");
-    if std::env::var_os("QIBOARD_BLESS").is_some() {
-        std::fs::write(&path, gen::chess::magics::cache_source(&searched)).unwrap();
-    } else {
-        panic!(
-            "{} is stale: the packing search finds other magics; rewrite it with `QIBOARD_BLESS=1 cargo test --release --test generated -- --ignored`",
-            path.display(),
-        );
-    }
+    assert!(
+        searched == cached,
+        "gen/src/chess/magic_cache.rs is stale: the packing search finds other magics; rewrite it with `cargo run --release -p qiboard-gen --features search --bin pack-magics`"
+    );
 }
 
 #[test]

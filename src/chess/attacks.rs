@@ -1,8 +1,8 @@
 //! Attack lookups: each one a read of a generated table.
 
 use super::tables::{
-    Magic, BETWEEN, BISHOP_INDEX_BITS, BISHOP_MAGICS, FIXED_SHIFTS, KING_ATTACKS, KNIGHT_ATTACKS,
-    LINE, PAWN_ATTACKS, ROOK_INDEX_BITS, ROOK_MAGICS, SLIDER_ATTACKS,
+    Window, BETWEEN, BISHOP_WINDOWS, FIXED_SHIFTS, KING_ATTACKS, KNIGHT_ATTACKS, LINE,
+    PAWN_ATTACKS, ROOK_WINDOWS,
 };
 use super::{Bitboard, Color, Square};
 
@@ -33,15 +33,6 @@ pub const fn pawn_attacks(color: Color, square: Square) -> Bitboard {
     Bitboard(PAWN_ATTACKS[color as usize][square as usize])
 }
 
-/// A square's magic with its window of [`SLIDER_ATTACKS`] as a reference to
-/// a fixed-size array, so a lookup adds no offset and checks no bounds.
-struct Window<const N: usize> {
-    outside: u64,
-    factor: u64,
-    attacks: &'static [u64; N],
-    shift: u32,
-}
-
 impl<const N: usize> Window<N> {
     #[inline]
     const fn lookup(&self, occupied: Bitboard) -> Bitboard {
@@ -56,37 +47,6 @@ impl<const N: usize> Window<N> {
         Bitboard(self.attacks[index as usize & (N - 1)])
     }
 }
-
-/// Each square's window, cut out of the table at compile time. The
-/// generator verified that every window lies inside the table.
-const fn windows<const N: usize>(magics: &[Magic; 64]) -> [Window<N>; 64] {
-    let mut windows = [const {
-        Window {
-            outside: 0,
-            factor: 0,
-            attacks: &[0; N],
-            shift: 0,
-        }
-    }; 64];
-    let mut square = 0;
-    while square < 64 {
-        let magic = &magics[square];
-        let (_, from_offset) = SLIDER_ATTACKS.split_at(magic.offset as usize);
-        windows[square] = Window {
-            outside: magic.outside,
-            factor: magic.factor,
-            attacks: from_offset
-                .first_chunk::<N>()
-                .expect("the window fits the table"),
-            shift: magic.shift,
-        };
-        square += 1;
-    }
-    windows
-}
-
-static ROOK_WINDOWS: [Window<{ 1 << ROOK_INDEX_BITS }>; 64] = windows(&ROOK_MAGICS);
-static BISHOP_WINDOWS: [Window<{ 1 << BISHOP_INDEX_BITS }>; 64] = windows(&BISHOP_MAGICS);
 
 /// Squares a rook on `square` attacks, given the occupied squares: each ray
 /// runs up to and including the first occupied square.

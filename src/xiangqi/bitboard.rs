@@ -1,6 +1,7 @@
 use std::ops::{Not, Shl, Shr};
 use std::str::FromStr;
 
+use super::tables::{HIGH_SPREAD, LOW_SPREAD};
 use super::Square;
 
 /// The 90 board bits.
@@ -9,30 +10,10 @@ const BOARD: u128 = (1 << 90) - 1;
 const LOW_RANKS: u64 = 0x0040_2010_0804_0201;
 /// Ranks 7-9 of the a-file counted from bit 63: 0, 9, 18.
 const HIGH_RANKS: u64 = 1 | 1 << 9 | 1 << 18;
-/// Bits 9k times this land, without carries, on bit 56 + k; read the
-/// other way, bit k times it lands on 9k among other bits that
-/// `LOW_RANKS` clears.
+/// Bits 9k times this land, without carries, on bit 56 + k.
 const GATHER_EIGHT: u64 = 0x0101_0101_0101_0101;
 /// Bits 0, 9, 18 times this land on 16, 17, 18.
 const GATHER_THREE: u64 = 1 << 16 | 1 << 8 | 1;
-/// Bits 0, 1, 2 times this land (among others) on 0, 9, 18.
-const SPREAD_THREE: u64 = 1 | 1 << 8 | 1 << 16;
-/// Ranks 0-6 of a file word spread onto the a-file: bit `k` to bit `9k`.
-static LOW_SPREAD: [u64; 128] = spread_table(GATHER_EIGHT, LOW_RANKS);
-/// Ranks 7-9 of a file word (shifted down by 7) spread onto the a-file
-/// counted from bit 63: bit `k` to bit `9k`.
-static HIGH_SPREAD: [u64; 8] = spread_table(SPREAD_THREE, HIGH_RANKS);
-
-/// For every word below `N`, the word times `multiplier`, masked.
-const fn spread_table<const N: usize>(multiplier: u64, mask: u64) -> [u64; N] {
-    let mut table = [0; N];
-    let mut word = 0;
-    while word < N {
-        table[word] = (word as u64).wrapping_mul(multiplier) & mask;
-        word += 1;
-    }
-    table
-}
 
 /// A set of xiangqi squares, one bit per square (bit `i` = square `i`,
 /// a0 = 0 … i9 = 89); bits 90..128 are always zero.

@@ -1,47 +1,21 @@
 //! Typed reads of the rank and file move tables.
 
-use super::tables::{FILE_ENDS, FILE_REACH, RANK_ENDS, RANK_REACH};
+pub use super::tables::{LineKind, LineMoves};
+use super::tables::{
+    FILE_ENDS, FILE_REACH, LINE_ENDS_BITS, LINE_REACH_BITS, RANK_ENDS, RANK_REACH,
+};
 use super::{Bitboard, Square};
-
-/// What a rook or cannon move along a line does; the order of the packed
-/// tables ([`RANK_REACH`], [`FILE_REACH`], …).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum LineKind {
-    /// Onto an empty point before the first piece (rook and cannon alike).
-    Quiet = 0,
-    /// Takes the first piece (rook).
-    RookCapture = 1,
-    /// Takes the piece just beyond exactly one screen (cannon).
-    CannonCapture = 2,
-    /// Reaches the piece beyond two screens: what a cannon would attack if
-    /// one screen left (check and pin tests).
-    SuperCapture = 3,
-}
-
-/// The moves of one [`LineKind`] from one point of a rank or file.
-///
-/// Points are files (0 = a) on a rank and ranks (0 … 9) on a file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct LineMoves {
-    /// Bit `p` set when point `p` is a target.
-    pub reach: u16,
-    /// The target nearest point 0 (the farthest that way), or the piece's
-    /// own point when there is none that way.
-    pub low: u8,
-    /// The target nearest the far end, or the piece's own point when there
-    /// is none that way.
-    pub high: u8,
-}
 
 impl LineMoves {
     #[inline]
     const fn unpack(reach: u64, ends: u32, kind: LineKind) -> LineMoves {
+        const HALF: u32 = LINE_ENDS_BITS / 2;
         let k = kind as u32;
-        let end = ends >> (8 * k);
+        let end = ends >> (LINE_ENDS_BITS * k);
         LineMoves {
-            reach: (reach >> (16 * k)) as u16,
-            low: (end & 0xf) as u8,
-            high: (end >> 4 & 0xf) as u8,
+            reach: (reach >> (LINE_REACH_BITS * k)) as u16,
+            low: (end & ((1 << HALF) - 1)) as u8,
+            high: (end >> HALF & ((1 << HALF) - 1)) as u8,
         }
     }
 }

@@ -3,6 +3,7 @@
 //! positions), so it looks at the attacker's few pieces one by one with
 //! a table of the squares between two points.
 
+use crate::xiangqi::tables::SIGHT;
 use crate::xiangqi::{horse_checkers, pawn_checkers, Bitboard, Color, Kind, Position, Square};
 
 /// The squares through which a move can expose `king` when it is not in
@@ -30,38 +31,6 @@ fn diagonal_neighbours(square: Square) -> Bitboard {
         .filter_map(|(df, dr)| Square::from_file_rank((file + df) as usize, (rank + dr) as usize))
         .collect()
 }
-
-/// `SIGHT[a][b]`: the squares strictly between `a` and `b` when they
-/// share a rank or file; otherwise both squares themselves. A rook (or
-/// king) on `b` sees a king on `a` when `SIGHT[a][b] & occupied` is empty,
-/// a cannon when it holds exactly one square; since both ends are always
-/// occupied, unaligned pairs never pass either test.
-static SIGHT: [[u128; 90]; 90] = {
-    let mut table = [[0u128; 90]; 90];
-    let mut a = 0;
-    while a < 90 {
-        let mut b = 0;
-        while b < 90 {
-            let (ra, fa, rb, fb) = (a / 9, a % 9, b / 9, b % 9);
-            let mut set = 0u128;
-            if a != b && (ra == rb || fa == fb) {
-                let step: isize = if ra == rb { 1 } else { 9 };
-                let (low, high) = if a < b { (a, b) } else { (b, a) };
-                let mut square = low as isize + step;
-                while square < high as isize {
-                    set |= 1 << square;
-                    square += step;
-                }
-            } else {
-                set = 1 << a | 1 << b;
-            }
-            table[a][b] = set;
-            b += 1;
-        }
-        a += 1;
-    }
-    table
-};
 
 /// Whether `mover`'s pieces (`by_kind`) attack `king` on a board with
 /// `occupied` squares, counting the flying general. Endgames have few

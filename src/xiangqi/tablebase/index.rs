@@ -28,6 +28,7 @@
 //! share a square, or the side not to move is in check (facing kings
 //! included), are *broken*: marked illegal and excluded from all counts.
 
+use crate::xiangqi::tables::BINOMIALS;
 use crate::xiangqi::{
     advisor_attacks, elephant_attacks, king_attacks, Bitboard, Color, Kind, Piece, Position, Square,
 };
@@ -41,32 +42,13 @@ use super::Material;
 /// memory cannot be had, solving returns [`super::TbError::OutOfMemory`].
 pub const MAX_ENTRIES: u64 = 1 << 30;
 
-/// The largest set of identical pieces (five pawns).
-const MAX_SET: usize = 5;
-
-/// `C(n, k)` for `n ≤ 90`, `k ≤ 5`.
-static BINOMIAL: [[u64; MAX_SET + 1]; 91] = {
-    let mut table = [[0u64; MAX_SET + 1]; 91];
-    let mut n = 0;
-    while n <= 90 {
-        table[n][0] = 1;
-        let mut k = 1;
-        while k <= MAX_SET {
-            table[n][k] = if n == 0 {
-                0
-            } else {
-                table[n - 1][k - 1] + table[n - 1][k]
-            };
-            k += 1;
-        }
-        n += 1;
-    }
-    table
-};
+/// The largest set of identical pieces (five pawns): the widest row of
+/// [`BINOMIALS`].
+const MAX_SET: usize = BINOMIALS[0].len() - 1;
 
 #[inline]
 fn binomial(n: usize, k: usize) -> u64 {
-    BINOMIAL[n][k]
+    BINOMIALS[n][k]
 }
 
 /// The square across the e-file (a0 ↔ i0).

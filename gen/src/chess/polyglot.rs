@@ -1,7 +1,7 @@
 //! Polyglot's 781 Zobrist keys, so chess hashes match opening books.
 //! They are a published constant list, not drawn from the seed.
 
-const POLYGLOT_KEYS: &str = include_str!("../data/polyglot-random64.txt");
+const POLYGLOT_KEYS: &str = include_str!("../../data/polyglot-random64.txt");
 
 /// Number of keys: 12 × 64 pieces, 4 castling, 8 en passant files, 1 side.
 pub const KEY_COUNT: usize = 781;

@@ -3,63 +3,33 @@
 //! Squares are a0 = 0 … i9 = 89 (`rank * 9 + file`, rank 0 is Red's back
 //! rank) and bitboards are u128 with bit `i` for square `i`.
 
+pub mod binomials;
+pub mod file_words;
 pub mod geometry;
 pub mod leapers;
+mod line_types;
 pub mod lines;
+pub mod sight;
 pub mod zobrist;
 
-use crate::gen::emit::{hex128, hex16, hex64, Item, SourceFile};
+use quote::quote;
 
+use crate::emit::{Cell, SourceFile, Table};
 use leapers::Blocked;
 use lines::LineKind;
 
-/// The generated xiangqi sources: line tables, leapers, Zobrist numbers.
+/// The generated xiangqi sources: line tables and their types, leapers,
+/// Zobrist numbers, file-word spreading, lines of sight and binomials.
 pub fn files(seed: u64) -> Vec<SourceFile> {
-    vec![line_file(seed), leaper_file(seed), zobrist_file(seed)]
-}
-
-/// Emits `[[ty; width]; rows.len()]`, each element written by `format`.
-fn matrix<T: Copy>(
-    file: &mut SourceFile,
-    (doc, name, ty): (&str, &str, &str),
-    rows: &[Vec<T>],
-    format: impl Fn(T) -> String,
-) {
-    let width = rows.first().map_or(0, Vec::len);
-    let per_line = if width <= 8 { width } else { 8 };
-    let formatted: Vec<String> = rows
-        .iter()
-        .map(|row| {
-            assert_eq!(row.len(), width, "ragged table {name}");
-            let mut text = String::from("[");
-            for (i, element) in row.iter().map(|&v| format(v)).enumerate() {
-                let separator = if i % per_line == 0 && width > per_line {
-                    "\n    "
-                } else if i == 0 {
-                    ""
-                } else {
-                    " "
-                };
-                text.push_str(separator);
-                text.push_str(&element);
-                text.push(',');
-            }
-            text.push(']');
-            text
-        })
-        .collect();
-    file.array(
-        doc,
-        Item::Static,
-        name,
-        &format!("[{ty}; {width}]"),
-        &formatted,
-        1,
-    );
-}
-
-fn hex32(value: u32) -> String {
-    format!("{value:#010x}")
+    vec![
+        line_file(seed),
+        leaper_file(seed),
+        zobrist_file(seed),
+        line_types::file(seed),
+        file_words_file(seed),
+        sight_file(seed),
+        binomials_file(seed),
+    ]
 }
 
 fn line_file(seed: u64) -> SourceFile {
@@ -80,61 +50,47 @@ fn line_file(seed: u64) -> SourceFile {
             "a file (point = rank, occupancy = 10-bit file word)",
         ),
     ] {
-        matrix(
-            &mut file,
-            (&format!(
+        file.table(
+            &format!(
                 "`[point][occupancy]` on {what}: reachable points of the four kinds packed \
                  16 bits each, from bit 0: non-capture, rook capture, cannon capture, super capture."
-            ), &format!("{line}_REACH"), "u64"),
-            &lines::packed_reach(length),
-            hex64,
+            ),
+            &format!("{line}_REACH"),
+            Table::rows(&lines::packed_reach(length)),
         );
-        matrix(
-            &mut file,
-            (
-                &format!(
+        file.table(
+            &format!(
                 "`[point][occupancy]` on {what}: farthest target toward each end, 8 bits per kind \
                  in the order of `{line}_REACH`: the low-end point in the lower nibble, the \
                  high-end point in the upper one; the piece's own point where there is none."
             ),
-                &format!("{line}_ENDS"),
-                "u32",
-            ),
-            &lines::packed_ends(length),
-            hex32,
+            &format!("{line}_ENDS"),
+            Table::rows(&lines::packed_ends(length)),
         );
         for (piece, kinds) in [
             ("ROOK", &[LineKind::Quiet, LineKind::RookCapture][..]),
             ("CANNON", &[LineKind::CannonCapture][..]),
         ] {
-            let doc = format!(
-                "`[point][occupancy]` on {what}: the points a {} attacks, as one u16 (the \
-                 compact form the bitboard lookups read).",
-                piece.to_lowercase()
-            );
-            matrix(
-                &mut file,
-                (&doc, &format!("{piece}_{line}_ATTACKS"), "u16"),
-                &lines::attacks(length, kinds),
-                hex16,
+            file.table(
+                &format!(
+                    "`[point][occupancy]` on {what}: the points a {} attacks, as one u16 (the \
+                     compact form the bitboard lookups read).",
+                    piece.to_lowercase()
+                ),
+                &format!("{piece}_{line}_ATTACKS"),
+                Table::rows(&lines::attacks(length, kinds)),
             );
         }
     }
     file
 }
 
+/// A blockable leaper's two tables: its blockers and the targets behind them.
 fn blocked(file: &mut SourceFile, table: &[Blocked], names: [&str; 2], docs: [&str; 2]) {
     let blockers: Vec<Vec<u8>> = table.iter().map(|e| e.blockers.to_vec()).collect();
-    matrix(file, (docs[0], names[0], "u8"), &blockers, |b| {
-        format!("{b:2}")
-    });
+    file.table(docs[0], names[0], Table::rows(&blockers));
     let targets: Vec<Vec<u128>> = table.iter().map(|e| e.targets.to_vec()).collect();
-    matrix(file, (docs[1], names[1], "u128"), &targets, hex128);
-}
-
-fn sets(file: &mut SourceFile, doc: &str, name: &str, sets: &[u128]) {
-    let elements: Vec<String> = sets.iter().map(|&s| hex128(s)).collect();
-    file.array(doc, Item::Static, name, "u128", &elements, 2);
+    file.table(docs[1], names[1], Table::rows(&targets));
 }
 
 fn leaper_file(seed: u64) -> SourceFile {
@@ -173,32 +129,26 @@ fn leaper_file(seed: u64) -> SourceFile {
              the river (Red's half for ranks 0-4, Black's for 5-9).",
         ],
     );
-    sets(
-        &mut file,
+    file.table(
         "Advisor moves by square: diagonal steps inside the palace holding the square.",
         "ADVISOR_MOVES",
-        &leapers::advisor_moves(),
+        Table::list(&leapers::advisor_moves()),
     );
-    sets(
-        &mut file,
+    file.table(
         "King moves by square: orthogonal steps inside the palace holding the square.",
         "KING_MOVES",
-        &leapers::king_moves(),
+        Table::list(&leapers::king_moves()),
     );
-    for (name, doc, table) in [
-        (
-            "PAWN_MOVES",
-            "`[colour][square]` (Red first): forward, and sideways too once across the river.",
-            leapers::pawn_moves(),
-        ),
-        (
-            "PAWN_CHECKERS",
-            "`[colour][king square]`: squares from which a pawn of that colour attacks the king square.",
-            leapers::pawn_checks(),
-        ),
-    ] {
-        matrix(&mut file, (doc, name, "u128"), &table, hex128);
-    }
+    file.table(
+        "`[colour][square]` (Red first): forward, and sideways too once across the river.",
+        "PAWN_MOVES",
+        Table::rows(&leapers::pawn_moves()),
+    );
+    file.table(
+        "`[colour][king square]`: squares from which a pawn of that colour attacks the king square.",
+        "PAWN_CHECKERS",
+        Table::rows(&leapers::pawn_checks()),
+    );
     file
 }
 
@@ -210,21 +160,70 @@ fn zobrist_file(seed: u64) -> SourceFile {
     );
     for (name, upper) in [("key", "KEY"), ("lock", "LOCK")] {
         let numbers = zobrist::numbers(seed, name);
-        let doc = format!(
-            "Zobrist {name}s by `[kind][square]`, kinds Red K A B N R C P then Black K A B N R C P."
-        );
-        matrix(
-            &mut file,
-            (&doc, &format!("ZOBRIST_{upper}S"), "u64"),
-            &numbers.pieces,
-            hex64,
+        file.table(
+            &format!(
+                "Zobrist {name}s by `[kind][square]`, kinds Red K A B N R C P then Black K A B N R C P."
+            ),
+            &format!("ZOBRIST_{upper}S"),
+            Table::rows(&numbers.pieces),
         );
         file.constant(
             &format!("Zobrist {name} XORed in when Black is to move."),
             &format!("ZOBRIST_{upper}_BLACK_TO_MOVE"),
-            "u64",
-            &hex64(numbers.black_to_move),
+            quote!(u64),
+            numbers.black_to_move.literal(),
         );
     }
+    file
+}
+
+fn file_words_file(seed: u64) -> SourceFile {
+    let mut file = SourceFile::new(
+        "xiangqi/file_words.rs",
+        seed,
+        "Spreading a file word back onto the board.",
+    );
+    file.table(
+        "Ranks 0-6 of a file word (its low 7 bits) spread onto the a-file: bit `k` to bit `9k`.",
+        "LOW_SPREAD",
+        Table::list(&file_words::low_spread()),
+    );
+    file.table(
+        "Ranks 7-9 of a file word (shifted down by 7) spread onto the a-file counted from bit 63: bit `k` to bit `9k`.",
+        "HIGH_SPREAD",
+        Table::list(&file_words::high_spread()),
+    );
+    file
+}
+
+fn sight_file(seed: u64) -> SourceFile {
+    let mut file = SourceFile::new(
+        "xiangqi/sight.rs",
+        seed,
+        "Lines of sight between two squares.",
+    );
+    file.table(
+        "`SIGHT[a][b]`: the squares strictly between `a` and `b` when they share a rank or file; \
+         otherwise both squares themselves. A rook (or king) on `b` sees a king on `a` when \
+         `SIGHT[a][b] & occupied` is empty, a cannon when it holds exactly one square; since \
+         both ends are always occupied, unaligned pairs never pass either test.",
+        "SIGHT",
+        Table::rows(&sight::sight()),
+    );
+    file
+}
+
+fn binomials_file(seed: u64) -> SourceFile {
+    let mut file = SourceFile::new(
+        "xiangqi/binomials.rs",
+        seed,
+        "Binomial coefficients for numbering sets of squares.",
+    );
+    file.table(
+        "`BINOMIALS[n][k]`: n choose k, for up to 90 squares and sets of up to 5 pieces \
+         (the tablebase index numbers a set of like pieces by the combinatorial number system).",
+        "BINOMIALS",
+        Table::rows(&binomials::binomials()),
+    );
     file
 }

@@ -1,6 +1,7 @@
 //! The packing search's result for the default seed, so that a dependent's
-//! build only verifies it. Checked against the search, and rewritten, by
-//! `QIBOARD_BLESS=1 cargo test --release --test generated -- --ignored`.
+//! build only verifies it. Rewritten by
+//! `cargo run --release -p qiboard-gen --features search --bin pack-magics`
+//! (with `-- --check`, compared instead).
 
 /// `(factor, offset)` of each rook square.
 #[rustfmt::skip]

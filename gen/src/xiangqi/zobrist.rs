@@ -3,7 +3,7 @@
 use rand_core::RngCore;
 
 use super::geometry::SQUARES;
-use crate::gen::seed::stream;
+use crate::seed::stream;
 
 /// Red K A B N R C P, then Black in the same order.
 pub const PIECE_KINDS: usize = 14;

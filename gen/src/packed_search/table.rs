@@ -1,7 +1,13 @@
 //! The shared table being packed: which slots are taken, and first fit.
 
-use super::fit::Placement;
 use super::square::Square;
+
+/// A square's factor and where its window starts.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Placement {
+    pub factor: u64,
+    pub offset: usize,
+}
 
 /// The slots placed so far, with what lets first fit skip taken runs.
 pub struct Table {

@@ -1,20 +1,26 @@
 //! Every chess table, as generated source files.
 
 pub mod geometry;
-mod leapers;
-mod lines;
+pub mod leapers;
+pub mod lines;
 pub mod magic_cache;
 pub mod magics;
-mod packed_search;
-mod polyglot;
+pub mod polyglot;
+mod windows;
 
-use crate::gen::emit::{hex64, Item, SourceFile};
+use quote::quote;
 
-/// The generated chess sources: leapers, sliders, lines and Zobrist keys.
+use crate::emit::{count, Cell, SourceFile, Table};
+use magics::{Slider, SliderTables};
+
+/// The generated chess sources: leapers, sliders and their windows, lines
+/// and Zobrist keys.
 pub fn files(seed: u64) -> Result<Vec<SourceFile>, String> {
+    let sliders = magics::build(seed)?;
     Ok(vec![
         leaper_file(seed),
-        slider_file(seed)?,
+        slider_file(seed, &sliders),
+        windows::file(seed, &sliders),
         line_file(seed),
         zobrist_file(seed)?,
     ])
@@ -22,77 +28,66 @@ pub fn files(seed: u64) -> Result<Vec<SourceFile>, String> {
 
 fn leaper_file(seed: u64) -> SourceFile {
     let mut file = SourceFile::new("chess/leapers.rs", seed, "Knight, king and pawn attacks.");
-    file.u64_array(
+    file.table(
         "Squares a knight attacks, by square.",
-        Item::Static,
         "KNIGHT_ATTACKS",
-        &leapers::knight_attacks(),
+        Table::list(&leapers::knight_attacks()),
     );
-    file.u64_array(
+    file.table(
         "Squares a king attacks, by square.",
-        Item::Static,
         "KING_ATTACKS",
-        &leapers::king_attacks(),
+        Table::list(&leapers::king_attacks()),
     );
-    file.u64_matrix(
+    file.table(
         "Squares a pawn attacks, by `[color][square]` (white first).",
-        Item::Static,
         "PAWN_ATTACKS",
-        &leapers::pawn_attacks(),
+        Table::rows(&leapers::pawn_attacks()),
     );
     file
 }
 
-fn slider_file(seed: u64) -> Result<SourceFile, String> {
-    let tables = magics::build(seed)?;
+fn slider_file(seed: u64, tables: &SliderTables) -> SourceFile {
     let mut file = SourceFile::new(
         "chess/sliders.rs",
         seed,
         "Rook and bishop magics (searched and verified) and their shared attack table.",
     );
+    let fixed = tables.fixed_shifts();
     file.constant(
         "Whether every square shifts by `64 - ROOK_INDEX_BITS` (rooks) or `64 - BISHOP_INDEX_BITS` (bishops): true for the default seed's packed magics, false for the per-square shifts of other seeds.",
         "FIXED_SHIFTS",
-        "bool",
-        &tables.fixed_shifts().to_string(),
+        quote!(bool),
+        quote!(#fixed),
     );
-    for slider in magics::Slider::BOTH {
-        let name = slider.name();
+    for slider in Slider::BOTH {
+        let (name, upper) = (slider.name(), slider.name().to_uppercase());
         file.constant(
-            &format!("Size, in bits, of every {name} square's window of `SLIDER_ATTACKS`: every index is below `1 << {}_INDEX_BITS`.", name.to_uppercase()),
-            &format!("{}_INDEX_BITS", name.to_uppercase()),
-            "u32",
-            &slider.index_bits().to_string(),
+            &format!("Size, in bits, of every {name} square's window of `SLIDER_ATTACKS`: every index is below `1 << {upper}_INDEX_BITS`."),
+            &format!("{upper}_INDEX_BITS"),
+            quote!(u32),
+            count(slider.index_bits() as usize),
         );
-        let entries: Vec<String> = tables
+        let entries = tables
             .magics(slider)
             .iter()
             .map(|magic| {
-                format!(
-                    "Magic {{ outside: {}, factor: {}, offset: {:6}, shift: {} }}",
-                    hex64(!magic.mask),
-                    hex64(magic.factor),
-                    magic.offset,
-                    magic.shift,
-                )
+                let (outside, factor) = ((!magic.mask).literal(), magic.factor.literal());
+                let (offset, shift) = (count(magic.offset), count(magic.shift as usize));
+                quote!(Magic { outside: #outside, factor: #factor, offset: #offset, shift: #shift })
             })
             .collect();
-        file.array(
+        file.table(
             &format!("The {name} magic of each square: squares outside its relevant mask, multiplier, window offset into `SLIDER_ATTACKS`, shift."),
-            Item::Static,
-            &format!("{}_MAGICS", name.to_uppercase()),
-            "Magic",
-            &entries,
-            1,
+            &format!("{upper}_MAGICS"),
+            Table::of(quote!(Magic), entries),
         );
     }
-    file.u64_array(
+    file.table(
         "Attack sets of every rook and bishop square and relevant occupancy, indexed through the magics; 0 marks a slot no occupancy reaches.",
-        Item::Static,
         "SLIDER_ATTACKS",
-        &tables.attacks,
+        Table::list(&tables.attacks),
     );
-    Ok(file)
+    file
 }
 
 fn line_file(seed: u64) -> SourceFile {
@@ -101,17 +96,15 @@ fn line_file(seed: u64) -> SourceFile {
         seed,
         "Squares between and lines through aligned squares.",
     );
-    file.u64_matrix(
+    file.table(
         "`BETWEEN[a][b]`: squares strictly between `a` and `b` on a rank, file or diagonal; empty if not aligned.",
-        Item::Static,
         "BETWEEN",
-        &lines::between(),
+        Table::rows(&lines::between()),
     );
-    file.u64_matrix(
+    file.table(
         "`LINE[a][b]`: the whole rank, file or diagonal through aligned `a` and `b`; empty if not aligned.",
-        Item::Static,
         "LINE",
-        &lines::line(),
+        Table::rows(&lines::line()),
     );
     file
 }
@@ -122,11 +115,10 @@ fn zobrist_file(seed: u64) -> Result<SourceFile, String> {
         seed,
         "Polyglot Zobrist keys (a published constant list).",
     );
-    file.u64_array(
+    file.table(
         "Polyglot's Random64: `64 * kind + 8 * rank + file` for pieces (kinds bp wp bn wn bb wb br wr bq wq bk wk), 768..772 castling (K Q k q), 772 + file en passant, 780 white to move.",
-        Item::Static,
         "POLYGLOT_KEYS",
-        &polyglot::keys()?,
+        Table::list(&polyglot::keys()?),
     );
     Ok(file)
 }

@@ -26,7 +26,35 @@ impl LineKind {
         LineKind::CannonCapture,
         LineKind::SuperCapture,
     ];
+
+    /// The variant's name, as the runtime's copy of this enum spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            LineKind::Quiet => "Quiet",
+            LineKind::RookCapture => "RookCapture",
+            LineKind::CannonCapture => "CannonCapture",
+            LineKind::SuperCapture => "SuperCapture",
+        }
+    }
+
+    /// The variant's documentation in the runtime.
+    pub fn doc(self) -> &'static str {
+        match self {
+            LineKind::Quiet => "Onto an empty point before the first piece (rook and cannon alike).",
+            LineKind::RookCapture => "Takes the first piece (rook).",
+            LineKind::CannonCapture => "Takes the piece just beyond exactly one screen (cannon).",
+            LineKind::SuperCapture => "Reaches the piece beyond two screens: what a cannon would attack if one screen left (check and pin tests).",
+        }
+    }
 }
+
+/// Bits each kind's reach takes in a packed `*_REACH` entry: kind `k`
+/// (its place in [`LineKind::ALL`]) in bits `REACH_BITS * k ..`.
+pub const REACH_BITS: u32 = 16;
+
+/// Bits each kind's two ends take in a packed `*_ENDS` entry: the low end
+/// in the lower half of them, the high end in the upper half.
+pub const ENDS_BITS: u32 = 8;
 
 /// The moves of one kind from one point of one occupancy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,20 +108,23 @@ pub fn moves(length: usize, point: usize, occupied: u32, kind: LineKind) -> Line
 }
 
 /// `[point][occupancy]`: the four reach masks packed in a u64, kind `k` in
-/// bits `16k..16k+16` (kinds in [`LineKind::ALL`] order).
+/// bits `16k..16k+16` ([`REACH_BITS`]; kinds in [`LineKind::ALL`] order).
 pub fn packed_reach(length: usize) -> Vec<Vec<u64>> {
     table(length, |point, occupied| {
         LineKind::ALL
             .iter()
             .enumerate()
             .fold(0u64, |packed, (k, &kind)| {
-                packed | u64::from(moves(length, point, occupied, kind).reach) << (16 * k)
+                packed
+                    | u64::from(moves(length, point, occupied, kind).reach)
+                        << (REACH_BITS * k as u32)
             })
     })
 }
 
 /// `[point][occupancy]`: the farthest targets packed in a u32, kind `k` in
-/// bits `8k..8k+8`: the low end in the lower nibble, the high end above.
+/// bits `8k..8k+8` ([`ENDS_BITS`]): the low end in the lower nibble, the
+/// high end above.
 pub fn packed_ends(length: usize) -> Vec<Vec<u32>> {
     table(length, |point, occupied| {
         LineKind::ALL
@@ -101,7 +132,8 @@ pub fn packed_ends(length: usize) -> Vec<Vec<u32>> {
             .enumerate()
             .fold(0u32, |packed, (k, &kind)| {
                 let m = moves(length, point, occupied, kind);
-                packed | (u32::from(m.low) | u32::from(m.high) << 4) << (8 * k)
+                let ends = u32::from(m.low) | u32::from(m.high) << (ENDS_BITS / 2);
+                packed | ends << (ENDS_BITS * k as u32)
             })
     })
 }

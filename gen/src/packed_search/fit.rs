@@ -6,8 +6,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::anneal::{limit, mutate, temperature};
 use super::square::{Scratch, Square, Usage};
-use super::table::Table;
-use crate::gen::seed::stream;
+use super::table::{Placement, Table};
+use crate::seed::stream;
 
 /// Start and end temperature, in table slots.
 const HOT: f64 = 100.0;
@@ -27,13 +27,6 @@ const LOOK_BACK: usize = 8192;
 /// Independent annealing runs per square, each with its own stream, run
 /// side by side; the cheapest placement wins.
 const RUNS: usize = 2;
-
-/// A square's factor and where its window starts.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Placement {
-    pub factor: u64,
-    pub offset: usize,
-}
 
 /// A placement with its annealing cost: the slots by which it pushes the
 /// frontier, plus its used-slot and clash costs.

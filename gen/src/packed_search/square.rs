@@ -2,8 +2,8 @@
 
 use rand_core::RngCore;
 
-use super::super::magics::{hash, Slider};
-use crate::gen::seed::stream;
+use crate::chess::magics::{hash, Slider};
+use crate::seed::stream;
 
 /// A square with its occupancies in a fixed shuffled order: a scan that
 /// stops at the first clash or over budget then sees a representative

@@ -8,8 +8,8 @@
 //!   bits and every bishop square to 9, so the runtime shifts by a
 //!   constant. The squares' windows overlap, each using only the slots its
 //!   own occupancies reach. Finding factors whose windows pack that tightly
-//!   takes a long search (`packed_search/`), so its result for the default
-//!   seed is cached in `magic_cache.rs`.
+//!   takes a long search (`crate::packed_search`, a binary's job), so its
+//!   result for the default seed is cached in `magic_cache.rs`.
 //! - **Per-square shift** (any other seed): each square hashes to as many
 //!   bits as its mask has, searched at build time in about two seconds;
 //!   the slices lie side by side and the runtime loads each square's shift.
@@ -20,7 +20,7 @@
 
 use super::geometry::{relevant_mask, slide, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 use super::magic_cache;
-use crate::gen::seed::{sparse_u64, stream, DEFAULT_SEED};
+use crate::seed::{sparse_u64, stream, DEFAULT_SEED};
 
 /// Give up on a square after this many candidates: no seed needs nearly as
 /// many, so reaching it means the generator is broken.
@@ -199,12 +199,6 @@ pub fn assemble(rook: Vec<Magic>, bishop: Vec<Magic>, seed: u64) -> Result<Slide
     })
 }
 
-/// The fixed-shift tables for `seed`, by the long packing search.
-pub fn packed_search(seed: u64) -> Result<SliderTables, String> {
-    let (rook, bishop) = super::packed_search::search(seed)?;
-    assemble(rook, bishop, seed)
-}
-
 /// The default seed's tables, from the cache in `magic_cache.rs`.
 pub fn from_cache() -> Result<SliderTables, String> {
     let cached = |slider: Slider, entries: &[(u64, u32); 64]| -> Vec<Magic> {
@@ -306,8 +300,9 @@ fn find_per_square(seed: u64, slider: Slider, square: usize) -> Result<Magic, St
 pub fn cache_source(tables: &SliderTables) -> String {
     let mut text = String::from(
         "//! The packing search's result for the default seed, so that a dependent's\n\
-         //! build only verifies it. Checked against the search, and rewritten, by\n\
-         //! `QIBOARD_BLESS=1 cargo test --release --test generated -- --ignored`.\n",
+         //! build only verifies it. Rewritten by\n\
+         //! `cargo run --release -p qiboard-gen --features search --bin pack-magics`\n\
+         //! (with `-- --check`, compared instead).\n",
     );
     for slider in Slider::BOTH {
         text.push_str(&format!(

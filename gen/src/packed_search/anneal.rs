@@ -5,7 +5,7 @@ use rand_core::RngCore;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::square::{CostWeights, Scratch, Square};
-use crate::gen::seed::{sparse_u64, stream};
+use crate::seed::{sparse_u64, stream};
 
 /// Annealing steps for a square without a gather factor; corner squares,
 /// whose 12 mask bits fill the whole window, get twice as many.

@@ -27,9 +27,11 @@
 //!
 //! For the default seed the table has 104,833 entries, against 107,648 for
 //! per-square slices side by side. It takes about 10 minutes on two cores
-//! in release (603 s measured), almost all in stage 3, which is why the
-//! build uses the cached result in `magic_cache.rs` and a test checks it
-//! against this search on request.
+//! in release (603 s measured), almost all in stage 3, which is why it is
+//! not part of any build: the build uses the cached result in
+//! `chess/magic_cache.rs`, which the `pack-magics` binary rewrites
+//! (`cargo run --release -p qiboard-gen --features search --bin pack-magics`)
+//! and checks (`… -- --check`).
 //!
 //! Annealing draws on `ln` and `powf` from the platform's math library, so
 //! the search reproduces the cache bit for bit where that library rounds as
@@ -42,10 +44,9 @@ mod gather;
 mod square;
 mod table;
 
-use super::magics::{Magic, Slider};
-use fit::Placement;
+use crate::chess::magics::{assemble, Magic, Slider, SliderTables};
 use square::{Scratch, Square};
-use table::Table;
+use table::{Placement, Table};
 
 /// Annealing steps per irregular square in stage 3: the table shrinks
 /// steadily with more (127,927 entries at 30,000 steps, 123,056 at
@@ -57,9 +58,10 @@ const FIT_STEPS: u64 = 1_500_000;
 const IRREGULAR_SPAN: f64 = 1.1;
 
 /// Rook and bishop magics, each square with its slider's fixed shift, whose
-/// windows pack into one table.
-pub fn search(seed: u64) -> Result<(Vec<Magic>, Vec<Magic>), String> {
-    search_with(seed, FIT_STEPS)
+/// windows pack into one table, with that table (verified).
+pub fn search(seed: u64) -> Result<SliderTables, String> {
+    let (rook, bishop) = search_with(seed, FIT_STEPS)?;
+    assemble(rook, bishop, seed)
 }
 
 /// [`search`] with `fit_steps` annealing steps per irregular square.
