@@ -245,11 +245,11 @@ fn special_moves() {
     let castle = open.parse_uci("f1b1").unwrap();
     let castled = open.play(castle);
     assert_eq!(
-        castled.piece_on(Square::C1).map(|p| p.kind),
+        castled.piece_at(Square::C1).map(|p| p.kind),
         Some(PieceKind::King)
     );
     assert_eq!(
-        castled.piece_on(Square::D1).map(|p| p.kind),
+        castled.piece_at(Square::D1).map(|p| p.kind),
         Some(PieceKind::Rook)
     );
     assert_eq!(castled.castling_bits(), 0);
@@ -274,7 +274,7 @@ fn mate_and_stalemate() {
 
 #[test]
 fn game_undo() {
-    let mut game = Game::new(Position::startpos());
+    let mut game = Game::new(Position::start());
     for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
         game.play_uci(text).unwrap();
     }
@@ -379,7 +379,7 @@ proptest! {
     /// Playing even an illegal move never panics, nor does anything after it.
     #[test]
     fn illegal_moves_do_not_panic(moves in prop::collection::vec(any_move(), 1..6)) {
-        let mut pos = Position::startpos();
+        let mut pos = Position::start();
         for mv in moves {
             pos = pos.play(mv);
             let _ = (pos.legal_moves(), pos.count_legal_moves(), pos.status(), pos.fen());

@@ -39,7 +39,7 @@ fn check_split(pos: &Position, legal: usize) {
     let captures = pos.legal_captures();
     let quiets = pos.legal_quiets();
     assert_eq!(captures.len() + quiets.len(), legal, "{pos}");
-    let theirs = pos.colored(!pos.side_to_move());
+    let theirs = pos.by_color(!pos.side_to_move());
     for mv in &captures {
         let en_passant = mv.kind() == MoveKind::EnPassant;
         assert!(theirs.contains(mv.to()) || en_passant, "{pos}: {mv:?}");

@@ -252,8 +252,8 @@ proptest! {
         prop_assert_eq!((x ^ y) | (x & y), x | y);
         prop_assert_eq!(x.count() as usize, x.iter().count());
         prop_assert_eq!(x.iter().collect::<Bitboard>(), x);
-        prop_assert_eq!(x.lsb(), x.iter().next());
-        prop_assert_eq!(x.msb(), x.iter().last());
+        prop_assert_eq!(x.first(), x.iter().next());
+        prop_assert_eq!(x.last(), x.iter().last());
         prop_assert_eq!(x.has_many(), x.count() > 1);
         prop_assert_eq!(x.is_empty(), x.count() == 0);
         // Both printed forms read back.

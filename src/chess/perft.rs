@@ -8,7 +8,7 @@ impl Position {
     ///
     /// ```
     /// use qiboard::chess::Position;
-    /// assert_eq!(Position::startpos().perft(3), 8_902);
+    /// assert_eq!(Position::start().perft(3), 8_902);
     /// ```
     pub fn perft(&self, depth: u32) -> u64 {
         match depth {

@@ -53,7 +53,7 @@ impl Position {
     ///
     /// ```
     /// use qiboard::chess::Position;
-    /// let start = Position::startpos();
+    /// let start = Position::start();
     /// assert!(start.parse_uci("g1f3").is_ok());
     /// assert!(start.parse_uci("e2e5").is_err());
     /// assert!(start.parse_uci("e2").is_err());

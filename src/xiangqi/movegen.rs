@@ -84,7 +84,7 @@ pub fn attackers_to(position: &Position, king: Square, by: Color, occupied: Bitb
     let cannons = kinds[Kind::Cannon as usize] & theirs;
     let mut attackers = pawn_checkers(by, king) & kinds[Kind::Pawn as usize] & theirs;
     let enemy_king = kinds[Kind::King as usize] & theirs;
-    if let Some(other) = (enemy_king & lines).lsb() {
+    if let Some(other) = (enemy_king & lines).first() {
         // Kings never share a rank, so this is the flying general's file.
         if (between(king, other) & occupied).is_empty() {
             attackers |= enemy_king;
@@ -265,7 +265,7 @@ impl Context {
         let (king, occupied, ours, theirs) = (self.king, self.occupied, self.ours, self.theirs);
         let kinds = &position.kinds;
         let lines = lines_through(king);
-        if let Some(other) = (theirs & kinds[Kind::King as usize] & lines).lsb() {
+        if let Some(other) = (theirs & kinds[Kind::King as usize] & lines).first() {
             // The only piece between the kings may not leave the file.
             let shield = between(king, other) & occupied;
             if !shield.has_many() {

@@ -121,7 +121,7 @@ impl Position {
     #[inline]
     pub fn king(&self, color: Color) -> Square {
         self.pieces(color, Kind::King)
-            .lsb()
+            .first()
             .expect("a position always has both kings")
     }
 

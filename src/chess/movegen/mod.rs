@@ -94,7 +94,7 @@ impl Position {
     ///
     /// ```
     /// use qiboard::chess::Position;
-    /// assert_eq!(Position::startpos().legal_moves().len(), 20);
+    /// assert_eq!(Position::start().legal_moves().len(), 20);
     /// ```
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();

@@ -132,7 +132,7 @@ impl Domain {
     pub(crate) fn rank(&self, set: Bitboard, mirrored: bool) -> Option<u64> {
         if !set.has_many() {
             // No piece ranks 0, a single one as its place in the domain.
-            let Some(square) = set.lsb() else {
+            let Some(square) = set.first() else {
                 return Some(0);
             };
             let square = if mirrored {
