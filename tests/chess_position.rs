@@ -2,8 +2,21 @@
 
 use proptest::prelude::*;
 use qiboard::chess::{
-    CastleSide, Color, FenError, Game, MoveKind, PieceKind, Position, Square, Status, UciError,
+    CastleSide, Color, FenError, Game, MoveKind, Piece, PieceKind, Position, Square, Status,
+    UciError,
 };
+
+#[test]
+fn piece_letters_round_trip() {
+    for color in Color::ALL {
+        for kind in PieceKind::ALL {
+            let piece = Piece { color, kind };
+            assert_eq!(Piece::from_letter(piece.letter()), Some(piece));
+            assert_eq!(PieceKind::from_letter(kind.letter()), Some(kind));
+        }
+    }
+    assert_eq!(Piece::from_letter('x'), None);
+}
 
 fn position(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))

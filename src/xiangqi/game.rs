@@ -19,9 +19,9 @@ pub enum Status {
 impl Position {
     /// Checkmate, stalemate (both lost for the side to move) or ongoing.
     pub fn status(&self) -> Status {
-        if self.count_moves() > 0 {
+        if self.count_legal_moves() > 0 {
             Status::Ongoing
-        } else if self.in_check() {
+        } else if self.is_check() {
             Status::Checkmate
         } else {
             Status::Stalemate
@@ -167,7 +167,7 @@ impl Game {
             });
         }
         let next = self.position().play(mv);
-        self.checks.push(next.in_check());
+        self.checks.push(next.is_check());
         self.positions.push(next);
         self.moves.push(mv);
         Ok(())

@@ -30,8 +30,8 @@ mod position;
 
 pub use fen::FenError;
 pub use game::{Game, GameError, Outcome, Repetition, Status};
-pub use movegen::{attackers_to, between, MoveFilter, MoveList, MAX_MOVES};
+pub use movegen::{attackers_to, between, MoveList, MAX_MOVES};
 pub use moves::{Move, MoveError};
 pub use perft::{divide, perft};
-pub use piece::{Kind, Piece};
-pub use position::{Position, START_FEN};
+pub use piece::{Piece, PieceKind};
+pub use position::Position;

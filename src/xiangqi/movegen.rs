@@ -18,8 +18,8 @@
 use super::tables::{ELEPHANT_EYES, ELEPHANT_TARGETS, HORSE_CHECKERS, HORSE_LEGS, HORSE_TARGETS};
 use super::{
     advisor_attacks, cannon_attacks, cannon_quiet, cannon_super, file_moves, horse_checkers,
-    king_attacks, pawn_attacks, pawn_checkers, rank_moves, rook_attacks, Bitboard, Color, Kind,
-    LineKind, Move, Position, Square,
+    king_attacks, pawn_attacks, pawn_checkers, rank_moves, rook_attacks, Bitboard, Color, LineKind,
+    Move, PieceKind, Position, Square,
 };
 use crate::list::ArrayList;
 
@@ -77,20 +77,20 @@ fn horse_zone(king: Square) -> Bitboard {
 /// pawns and the facing enemy king (the flying general) are tested.
 #[inline(always)]
 pub fn attackers_to(position: &Position, king: Square, by: Color, occupied: Bitboard) -> Bitboard {
-    let kinds = &position.kinds;
-    let theirs = position.colors[by as usize];
+    let kinds = &position.by_kind;
+    let theirs = position.by_color[by as usize];
     let lines = lines_through(king);
-    let rooks = kinds[Kind::Rook as usize] & theirs;
-    let cannons = kinds[Kind::Cannon as usize] & theirs;
-    let mut attackers = pawn_checkers(by, king) & kinds[Kind::Pawn as usize] & theirs;
-    let enemy_king = kinds[Kind::King as usize] & theirs;
+    let rooks = kinds[PieceKind::Rook as usize] & theirs;
+    let cannons = kinds[PieceKind::Cannon as usize] & theirs;
+    let mut attackers = pawn_checkers(by, king) & kinds[PieceKind::Pawn as usize] & theirs;
+    let enemy_king = kinds[PieceKind::King as usize] & theirs;
     if let Some(other) = (enemy_king & lines).first() {
         // Kings never share a rank, so this is the flying general's file.
         if (between(king, other) & occupied).is_empty() {
             attackers |= enemy_king;
         }
     }
-    let horses = kinds[Kind::Horse as usize] & theirs;
+    let horses = kinds[PieceKind::Horse as usize] & theirs;
     if !(horses & horse_zone(king)).is_empty() {
         attackers |= horse_checkers(king, occupied) & horses;
     }
@@ -213,7 +213,7 @@ impl<const HARDWARE: bool> Sink for Counter<HARDWARE> {
 
 /// Which moves to generate.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum MoveFilter {
+enum MoveFilter {
     /// Every legal move.
     All,
     /// Legal captures only.
@@ -242,8 +242,8 @@ impl Context {
         let us = position.side;
         let king = position.king(us);
         let occupied = position.occupied();
-        let ours = position.colors[us as usize];
-        let theirs = position.colors[!us as usize];
+        let ours = position.by_color[us as usize];
+        let theirs = position.by_color[!us as usize];
         let checkers = attackers_to(position, king, !us, occupied);
         let mut context = Context {
             us,
@@ -263,17 +263,17 @@ impl Context {
 
     fn find_pins(&mut self, position: &Position) {
         let (king, occupied, ours, theirs) = (self.king, self.occupied, self.ours, self.theirs);
-        let kinds = &position.kinds;
+        let kinds = &position.by_kind;
         let lines = lines_through(king);
-        if let Some(other) = (theirs & kinds[Kind::King as usize] & lines).first() {
+        if let Some(other) = (theirs & kinds[PieceKind::King as usize] & lines).first() {
             // The only piece between the kings may not leave the file.
             let shield = between(king, other) & occupied;
             if !shield.has_many() {
                 self.pinned |= shield & ours;
             }
         }
-        let sliders = theirs & kinds[Kind::Rook as usize] & lines;
-        let cannons = theirs & kinds[Kind::Cannon as usize] & lines;
+        let sliders = theirs & kinds[PieceKind::Rook as usize] & lines;
+        let cannons = theirs & kinds[PieceKind::Cannon as usize] & lines;
         if !(sliders | cannons).is_empty() {
             let seen = rook_attacks(king, occupied);
             // Rooks behind exactly one of our pieces.
@@ -294,7 +294,7 @@ impl Context {
             }
         }
 
-        let horses = theirs & kinds[Kind::Horse as usize] & horse_zone(king);
+        let horses = theirs & kinds[PieceKind::Horse as usize] & horse_zone(king);
         if !horses.is_empty() {
             for horse in horses {
                 self.pinned |= horse_leg(horse, king).bitboard() & ours;
@@ -345,14 +345,14 @@ fn over_open(position: &Position, blockers: &[u8; 4], targets: &[u128; 4]) -> Bi
 fn destinations(
     position: &Position,
     context: &Context,
-    kind: Kind,
+    kind: PieceKind,
     from: Square,
     filter: MoveFilter,
 ) -> Bitboard {
     let occupied = context.occupied;
     let reach = match kind {
-        Kind::Rook => rook_attacks(from, occupied),
-        Kind::Cannon => {
+        PieceKind::Rook => rook_attacks(from, occupied),
+        PieceKind::Cannon => {
             return match filter {
                 MoveFilter::All => {
                     cannon_quiet(from, occupied) | (cannon_attacks(from, occupied) & context.theirs)
@@ -361,19 +361,19 @@ fn destinations(
                 MoveFilter::Quiets => cannon_quiet(from, occupied),
             }
         }
-        Kind::Horse => over_open(
+        PieceKind::Horse => over_open(
             position,
             &HORSE_LEGS[from as usize],
             &HORSE_TARGETS[from as usize],
         ),
-        Kind::Elephant => over_open(
+        PieceKind::Elephant => over_open(
             position,
             &ELEPHANT_EYES[from as usize],
             &ELEPHANT_TARGETS[from as usize],
         ),
-        Kind::Advisor => advisor_attacks(from),
-        Kind::King => king_attacks(from),
-        Kind::Pawn => pawn_attacks(position.side, from),
+        PieceKind::Advisor => advisor_attacks(from),
+        PieceKind::King => king_attacks(from),
+        PieceKind::Pawn => pawn_attacks(position.side, from),
     };
     match filter {
         MoveFilter::All => reach - context.ours,
@@ -411,8 +411,8 @@ fn pawn_moves<S: Sink>(pawns: Bitboard, us: Color, allowed: Bitboard, sink: &mut
 /// its two ends, and each capture end counts if an enemy stands there. No
 /// set is built and nothing is popcounted.
 #[inline(always)]
-fn count_line_moves(position: &Position, kind: Kind, from: Square) -> u64 {
-    let capture = if kind == Kind::Rook {
+fn count_line_moves(position: &Position, kind: PieceKind, from: Square) -> u64 {
+    let capture = if kind == PieceKind::Rook {
         LineKind::RookCapture
     } else {
         LineKind::CannonCapture
@@ -445,7 +445,7 @@ fn count_line_moves(position: &Position, kind: Kind, from: Square) -> u64 {
 fn one_by_one<S: Sink>(
     position: &Position,
     context: &Context,
-    kind: Kind,
+    kind: PieceKind,
     from: Square,
     filter: MoveFilter,
     sink: &mut S,
@@ -463,14 +463,14 @@ fn one_by_one<S: Sink>(
 fn kind_moves<S: Sink>(
     position: &Position,
     context: &Context,
-    kind: Kind,
+    kind: PieceKind,
     careful: Bitboard,
     filter: MoveFilter,
     sink: &mut S,
 ) {
     let pieces = position.pieces(context.us, kind);
     let countable = context.screens.is_empty()
-        && matches!(kind, Kind::Rook | Kind::Cannon)
+        && matches!(kind, PieceKind::Rook | PieceKind::Cannon)
         && filter == MoveFilter::All;
     match sink.count_only() {
         Some(total) if countable => {
@@ -504,14 +504,28 @@ fn generate<S: Sink>(position: &Position, filter: MoveFilter, sink: &mut S) {
     } else {
         context.ours
     };
-    // Kind by kind rather than a loop over kinds, so that each call's
+    // PieceKind by kind rather than a loop over kinds, so that each call's
     // `match kind` folds away instead of becoming a mispredicted jump.
-    kind_moves(position, &context, Kind::Rook, careful, filter, sink);
-    kind_moves(position, &context, Kind::Cannon, careful, filter, sink);
-    kind_moves(position, &context, Kind::Horse, careful, filter, sink);
-    kind_moves(position, &context, Kind::Advisor, careful, filter, sink);
-    kind_moves(position, &context, Kind::Elephant, careful, filter, sink);
-    let pawns = position.pieces(us, Kind::Pawn);
+    kind_moves(position, &context, PieceKind::Rook, careful, filter, sink);
+    kind_moves(position, &context, PieceKind::Cannon, careful, filter, sink);
+    kind_moves(position, &context, PieceKind::Horse, careful, filter, sink);
+    kind_moves(
+        position,
+        &context,
+        PieceKind::Advisor,
+        careful,
+        filter,
+        sink,
+    );
+    kind_moves(
+        position,
+        &context,
+        PieceKind::Elephant,
+        careful,
+        filter,
+        sink,
+    );
+    let pawns = position.pieces(us, PieceKind::Pawn);
     let (free, pinned) = (pawns - careful, pawns & careful);
     if !free.is_empty() {
         let allowed = match filter {
@@ -522,10 +536,10 @@ fn generate<S: Sink>(position: &Position, filter: MoveFilter, sink: &mut S) {
         pawn_moves(free, us, allowed, sink);
     }
     for from in pinned {
-        one_by_one(position, &context, Kind::Pawn, from, filter, sink);
+        one_by_one(position, &context, PieceKind::Pawn, from, filter, sink);
     }
     let king = context.king;
-    for to in destinations(position, &context, Kind::King, king, filter) {
+    for to in destinations(position, &context, PieceKind::King, king, filter) {
         if context.safe(position, king, to) {
             sink.one(Move::new(king, to));
         }
@@ -535,25 +549,34 @@ fn generate<S: Sink>(position: &Position, filter: MoveFilter, sink: &mut S) {
 impl Position {
     /// Every legal move.
     pub fn legal_moves(&self) -> MoveList {
-        self.moves(MoveFilter::All)
+        self.listed(MoveFilter::All)
     }
 
-    /// The legal moves that `filter` selects.
-    pub fn moves(&self, filter: MoveFilter) -> MoveList {
+    /// The legal captures.
+    pub fn legal_captures(&self) -> MoveList {
+        self.listed(MoveFilter::Captures)
+    }
+
+    /// The legal moves that capture nothing.
+    pub fn legal_quiets(&self) -> MoveList {
+        self.listed(MoveFilter::Quiets)
+    }
+
+    fn listed(&self, filter: MoveFilter) -> MoveList {
         let mut list = empty_list();
         generate(self, filter, &mut list);
         list
     }
 
     /// The number of legal moves, without listing them.
-    pub fn count_moves(&self) -> u64 {
-        self.count_moves_inline::<false>()
+    pub fn count_legal_moves(&self) -> u64 {
+        self.count_legal_moves_inline::<false>()
     }
 
-    /// [`Position::count_moves`], inlined into its caller; `HARDWARE`
+    /// [`Position::count_legal_moves`], inlined into its caller; `HARDWARE`
     /// counts bits with `count_ones` (for callers built with `popcnt`).
     #[inline(always)]
-    pub(crate) fn count_moves_inline<const HARDWARE: bool>(&self) -> u64 {
+    pub(crate) fn count_legal_moves_inline<const HARDWARE: bool>(&self) -> u64 {
         let mut counter = Counter::<HARDWARE>(0);
         generate(self, MoveFilter::All, &mut counter);
         counter.0
@@ -562,7 +585,7 @@ impl Position {
     /// Legal moves when in check (the thesis's check evasions); empty when
     /// not in check.
     pub fn evasions(&self) -> MoveList {
-        if self.in_check() {
+        if self.is_check() {
             self.legal_moves()
         } else {
             empty_list()
@@ -576,7 +599,7 @@ impl Position {
 
     /// Whether the side to move is in check (including by the flying
     /// general: facing kings count as check).
-    pub fn in_check(&self) -> bool {
+    pub fn is_check(&self) -> bool {
         !self.checkers().is_empty()
     }
 

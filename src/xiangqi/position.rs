@@ -4,10 +4,7 @@
 use super::tables::{
     ZOBRIST_KEYS, ZOBRIST_KEY_BLACK_TO_MOVE, ZOBRIST_LOCKS, ZOBRIST_LOCK_BLACK_TO_MOVE,
 };
-use super::{Bitboard, Color, Kind, Move, Piece, Square};
-
-/// The start position, in FEN.
-pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+use super::{Bitboard, Color, Move, Piece, PieceKind, Square};
 
 /// A xiangqi position.
 ///
@@ -16,8 +13,8 @@ pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R
 /// dropping the new value.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    pub(crate) kinds: [Bitboard; 7],
-    pub(crate) colors: [Bitboard; 2],
+    pub(crate) by_kind: [Bitboard; 7],
+    pub(crate) by_color: [Bitboard; 2],
     /// 0 for an empty square, else `Piece::index() + 1`.
     pub(crate) mailbox: [u8; 90],
     pub(crate) side: Color,
@@ -30,13 +27,13 @@ pub struct Position {
 const PIECES: [Piece; 14] = {
     let mut pieces = [Piece {
         color: Color::Red,
-        kind: Kind::King,
+        kind: PieceKind::King,
     }; 14];
     let mut i = 0;
     while i < 14 {
         pieces[i] = Piece {
             color: if i < 7 { Color::Red } else { Color::Black },
-            kind: Kind::ALL[i % 7],
+            kind: PieceKind::ALL[i % 7],
         };
         i += 1;
     }
@@ -48,8 +45,8 @@ impl Position {
     /// piece; most positions come from [`Position::from_fen`]).
     pub(crate) fn empty() -> Position {
         Position {
-            kinds: [Bitboard::EMPTY; 7],
-            colors: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; 7],
+            by_color: [Bitboard::EMPTY; 2],
             mailbox: [0; 90],
             side: Color::Red,
             key: 0,
@@ -59,9 +56,13 @@ impl Position {
         }
     }
 
+    /// The start position, in FEN.
+    pub const START_FEN: &'static str =
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
     /// The standard start position.
     pub fn start() -> Position {
-        Position::from_fen(START_FEN).expect("the start FEN is valid")
+        Position::from_fen(Position::START_FEN).expect("the start FEN is valid")
     }
 
     /// The side to move.
@@ -81,26 +82,26 @@ impl Position {
 
     /// The squares of `color`'s pieces of `kind`.
     #[inline]
-    pub fn pieces(&self, color: Color, kind: Kind) -> Bitboard {
-        self.kinds[kind as usize] & self.colors[color as usize]
+    pub fn pieces(&self, color: Color, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind as usize] & self.by_color[color as usize]
     }
 
     /// The squares of all of `color`'s pieces.
     #[inline]
-    pub fn side_pieces(&self, color: Color) -> Bitboard {
-        self.colors[color as usize]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color as usize]
     }
 
     /// The squares of both sides' pieces of `kind`.
     #[inline]
-    pub fn kind_pieces(&self, kind: Kind) -> Bitboard {
-        self.kinds[kind as usize]
+    pub fn by_kind(&self, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind as usize]
     }
 
     /// Every occupied square.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
-        self.colors[0] | self.colors[1]
+        self.by_color[0] | self.by_color[1]
     }
 
     /// The 9-bit occupancy of `rank` (bit `f` = file `f`), as the thesis's
@@ -120,7 +121,7 @@ impl Position {
     /// `color`'s king. Every position this crate builds has one.
     #[inline]
     pub fn king(&self, color: Color) -> Square {
-        self.pieces(color, Kind::King)
+        self.pieces(color, PieceKind::King)
             .first()
             .expect("a position always has both kings")
     }
@@ -165,8 +166,8 @@ impl Position {
 
     pub(crate) fn put(&mut self, square: Square, piece: Piece) {
         let bit = square.bitboard();
-        self.kinds[piece.kind as usize] |= bit;
-        self.colors[piece.color as usize] |= bit;
+        self.by_kind[piece.kind as usize] |= bit;
+        self.by_color[piece.color as usize] |= bit;
         self.mailbox[square as usize] = piece.index() as u8 + 1;
         self.key ^= ZOBRIST_KEYS[piece.index()][square as usize];
         self.lock ^= ZOBRIST_LOCKS[piece.index()][square as usize];
@@ -177,8 +178,8 @@ impl Position {
     pub(crate) fn remove(&mut self, square: Square) {
         if let Some(piece) = self.piece_at(square) {
             let bit = square.bitboard();
-            self.kinds[piece.kind as usize] ^= bit;
-            self.colors[piece.color as usize] ^= bit;
+            self.by_kind[piece.kind as usize] ^= bit;
+            self.by_color[piece.color as usize] ^= bit;
             self.mailbox[square as usize] = 0;
             self.key ^= ZOBRIST_KEYS[piece.index()][square as usize];
             self.lock ^= ZOBRIST_LOCKS[piece.index()][square as usize];
@@ -199,43 +200,49 @@ impl Position {
     #[inline]
     pub fn play(&self, mv: Move) -> Position {
         let mut next = self.clone();
+        next.play_in_place(mv);
+        next
+    }
+
+    /// [`Position::play`] in place.
+    #[inline]
+    pub fn play_in_place(&mut self, mv: Move) {
         let (from, to) = (mv.from(), mv.to());
         let mover = self.mailbox[from as usize];
         let captured = self.mailbox[to as usize];
         debug_assert!(mover != 0, "no piece on {from}");
         if mover == 0 {
             // Not a move of this position: keep the promise of no panic.
-            return next;
+            return;
         }
         let moving = PIECES[mover as usize - 1];
         let (from_bit, to_bit) = (from.bitboard(), to.bitboard());
         let zobrist = moving.index();
-        next.key ^= ZOBRIST_KEYS[zobrist][from as usize]
+        self.key ^= ZOBRIST_KEYS[zobrist][from as usize]
             ^ ZOBRIST_KEYS[zobrist][to as usize]
             ^ ZOBRIST_KEY_BLACK_TO_MOVE;
-        next.lock ^= ZOBRIST_LOCKS[zobrist][from as usize]
+        self.lock ^= ZOBRIST_LOCKS[zobrist][from as usize]
             ^ ZOBRIST_LOCKS[zobrist][to as usize]
             ^ ZOBRIST_LOCK_BLACK_TO_MOVE;
         if captured != 0 {
             let victim = PIECES[captured as usize - 1];
-            next.kinds[victim.kind as usize] ^= to_bit;
-            next.colors[victim.color as usize] ^= to_bit;
-            next.key ^= ZOBRIST_KEYS[victim.index()][to as usize];
-            next.lock ^= ZOBRIST_LOCKS[victim.index()][to as usize];
-            next.halfmove_clock = 0;
+            self.by_kind[victim.kind as usize] ^= to_bit;
+            self.by_color[victim.color as usize] ^= to_bit;
+            self.key ^= ZOBRIST_KEYS[victim.index()][to as usize];
+            self.lock ^= ZOBRIST_LOCKS[victim.index()][to as usize];
+            self.halfmove_clock = 0;
         } else {
-            next.halfmove_clock = self.halfmove_clock.saturating_add(1);
+            self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         }
         let path = from_bit | to_bit;
-        next.kinds[moving.kind as usize] ^= path;
-        next.colors[moving.color as usize] ^= path;
-        next.mailbox[from as usize] = 0;
-        next.mailbox[to as usize] = mover;
+        self.by_kind[moving.kind as usize] ^= path;
+        self.by_color[moving.color as usize] ^= path;
+        self.mailbox[from as usize] = 0;
+        self.mailbox[to as usize] = mover;
         if self.side == Color::Black {
-            next.fullmove_number = self.fullmove_number.saturating_add(1);
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
-        next.side = !self.side;
-        next
+        self.side = !self.side;
     }
 }
 

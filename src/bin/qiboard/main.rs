@@ -128,7 +128,9 @@ fn main() -> ExitCode {
             fen,
             divide,
         } => {
-            let fen = fen.as_deref().unwrap_or(qiboard::xiangqi::START_FEN);
+            let fen = fen
+                .as_deref()
+                .unwrap_or(qiboard::xiangqi::Position::START_FEN);
             tree::perft::<qiboard::xiangqi::Position>(fen, depth, divide)
         }
         Command::Moves {

@@ -11,7 +11,7 @@
 
 use crate::xiangqi::{
     advisor_attacks, cannon_attacks, cannon_quiet, elephant_attacks, horse_attacks, king_attacks,
-    pawn_attacks, rook_attacks, Bitboard, Kind, Move, Position,
+    pawn_attacks, rook_attacks, Bitboard, Move, PieceKind, Position,
 };
 
 use super::check::{attacks_king, exposure};
@@ -24,12 +24,12 @@ pub(crate) fn census(position: &Position, captures: &mut Vec<Move>) -> u32 {
     let us = position.side_to_move();
     let them = !us;
     let occupied = position.occupied();
-    let ours = position.side_pieces(us);
-    let theirs = position.side_pieces(them);
+    let ours = position.by_color(us);
+    let theirs = position.by_color(them);
     let king = position.king(us);
-    let enemy = Kind::ALL.map(|kind| position.pieces(them, kind));
+    let enemy = PieceKind::ALL.map(|kind| position.pieces(them, kind));
     let checked = attacks_king(them, &enemy, king, occupied);
-    let exposed = exposure(king, enemy[Kind::Horse as usize]);
+    let exposed = exposure(king, enemy[PieceKind::Horse as usize]);
     let mut quiet = 0;
     for from in ours {
         let Some(piece) = position.piece_at(from) else {
@@ -37,17 +37,17 @@ pub(crate) fn census(position: &Position, captures: &mut Vec<Move>) -> u32 {
         };
         let kind = piece.kind;
         let targets = match kind {
-            Kind::Rook => rook_attacks(from, occupied) - ours,
-            Kind::Cannon => {
+            PieceKind::Rook => rook_attacks(from, occupied) - ours,
+            PieceKind::Cannon => {
                 cannon_quiet(from, occupied) | (cannon_attacks(from, occupied) & theirs)
             }
-            Kind::Horse => horse_attacks(from, occupied) - ours,
-            Kind::Elephant => elephant_attacks(from, occupied) - ours,
-            Kind::Advisor => advisor_attacks(from) - ours,
-            Kind::King => king_attacks(from) - ours,
-            Kind::Pawn => pawn_attacks(us, from) - ours,
+            PieceKind::Horse => horse_attacks(from, occupied) - ours,
+            PieceKind::Elephant => elephant_attacks(from, occupied) - ours,
+            PieceKind::Advisor => advisor_attacks(from) - ours,
+            PieceKind::King => king_attacks(from) - ours,
+            PieceKind::Pawn => pawn_attacks(us, from) - ours,
         };
-        let safe_anywhere = !checked && kind != Kind::King && !exposed.contains(from);
+        let safe_anywhere = !checked && kind != PieceKind::King && !exposed.contains(from);
         let (unchecked, tested) = if safe_anywhere {
             (targets - exposed, targets & exposed)
         } else {
@@ -62,7 +62,7 @@ pub(crate) fn census(position: &Position, captures: &mut Vec<Move>) -> u32 {
             for set in &mut after {
                 *set -= to.bitboard();
             }
-            let king_after = if kind == Kind::King { to } else { king };
+            let king_after = if kind == PieceKind::King { to } else { king };
             let occupied_after = (occupied - from.bitboard()) | to.bitboard();
             if !attacks_king(them, &after, king_after, occupied_after) {
                 if theirs.contains(to) {

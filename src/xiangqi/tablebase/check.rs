@@ -3,7 +3,7 @@
 //! positions), so it looks at the attacker's few pieces one by one with
 //! a table of the squares between two points.
 
-use crate::xiangqi::{horse_checkers, pawn_checkers, Bitboard, Color, Kind, Position, Square};
+use crate::xiangqi::{horse_checkers, pawn_checkers, Bitboard, Color, PieceKind, Position, Square};
 
 /// The squares through which a move can expose `king` when it is not in
 /// check: its rank and file (lines opened, cannon screens added, the
@@ -73,7 +73,10 @@ pub(crate) fn attacks_king(
     king: Square,
     occupied: Bitboard,
 ) -> bool {
-    let (horses, pawns) = (by_kind[Kind::Horse as usize], by_kind[Kind::Pawn as usize]);
+    let (horses, pawns) = (
+        by_kind[PieceKind::Horse as usize],
+        by_kind[PieceKind::Pawn as usize],
+    );
     if !(pawn_checkers(mover, king) & pawns).is_empty() {
         return true;
     }
@@ -81,12 +84,12 @@ pub(crate) fn attacks_king(
         return true;
     }
     let sight = &SIGHT[king as usize];
-    for slider in by_kind[Kind::Rook as usize] | by_kind[Kind::King as usize] {
+    for slider in by_kind[PieceKind::Rook as usize] | by_kind[PieceKind::King as usize] {
         if sight[slider as usize] & occupied.0 == 0 {
             return true;
         }
     }
-    for cannon in by_kind[Kind::Cannon as usize] {
+    for cannon in by_kind[PieceKind::Cannon as usize] {
         if (sight[cannon as usize] & occupied.0).count_ones() == 1 {
             return true;
         }
@@ -99,6 +102,6 @@ pub(crate) fn attacks_king(
 #[inline]
 pub(crate) fn waiting_side_in_check(position: &Position) -> bool {
     let side = position.side_to_move();
-    let by_kind = Kind::ALL.map(|kind| position.pieces(side, kind));
+    let by_kind = PieceKind::ALL.map(|kind| position.pieces(side, kind));
     attacks_king(side, &by_kind, position.king(!side), position.occupied())
 }

@@ -29,7 +29,8 @@
 //! included), are *broken*: marked illegal and excluded from all counts.
 
 use crate::xiangqi::{
-    advisor_attacks, elephant_attacks, king_attacks, Bitboard, Color, Kind, Piece, Position, Square,
+    advisor_attacks, elephant_attacks, king_attacks, Bitboard, Color, Piece, PieceKind, Position,
+    Square,
 };
 
 use super::check::waiting_side_in_check;
@@ -87,16 +88,18 @@ pub(crate) struct Domain {
 const NOWHERE: u8 = u8::MAX;
 
 impl Domain {
-    fn new(color: Color, kind: Kind) -> Domain {
+    fn new(color: Color, kind: PieceKind) -> Domain {
         let red_point = |file: usize, rank: usize| -> bool {
             match kind {
-                Kind::King => (3..=5).contains(&file) && rank <= 2,
-                Kind::Advisor => {
+                PieceKind::King => (3..=5).contains(&file) && rank <= 2,
+                PieceKind::Advisor => {
                     matches!((file, rank), (3 | 5, 0) | (4, 1) | (3 | 5, 2))
                 }
-                Kind::Elephant => matches!((file, rank), (2 | 6, 0) | (0 | 4 | 8, 2) | (2 | 6, 4)),
-                Kind::Pawn => rank >= 5 || (rank >= 3 && file % 2 == 0),
-                Kind::Horse | Kind::Rook | Kind::Cannon => true,
+                PieceKind::Elephant => {
+                    matches!((file, rank), (2 | 6, 0) | (0 | 4 | 8, 2) | (2 | 6, 4))
+                }
+                PieceKind::Pawn => rank >= 5 || (rank >= 3 && file % 2 == 0),
+                PieceKind::Horse | PieceKind::Rook | PieceKind::Cannon => true,
             }
         };
         let squares: Vec<Square> = Square::ALL
@@ -233,7 +236,7 @@ struct Placements {
 /// number `before`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct GroupStep {
-    pub kind: Kind,
+    pub kind: PieceKind,
     pub from: Square,
     pub to: Square,
     pub blockers: Bitboard,
@@ -242,11 +245,11 @@ pub(crate) struct GroupStep {
 
 impl Placements {
     fn new(material: &Material, color: Color) -> Placements {
-        let palace = Domain::new(color, Kind::King);
-        let advisor_points = Domain::new(color, Kind::Advisor);
-        let elephant_points = Domain::new(color, Kind::Elephant);
-        let advisors = material.count(color, Kind::Advisor) as usize;
-        let elephants = material.count(color, Kind::Elephant) as usize;
+        let palace = Domain::new(color, PieceKind::King);
+        let advisor_points = Domain::new(color, PieceKind::Advisor);
+        let elephant_points = Domain::new(color, PieceKind::Elephant);
+        let advisors = material.count(color, PieceKind::Advisor) as usize;
+        let elephants = material.count(color, PieceKind::Elephant) as usize;
         let mut placements = Placements {
             list: Vec::new(),
             by_key: Vec::new(),
@@ -304,15 +307,15 @@ impl Placements {
     fn steps_back(&self, placement: &Placement) -> Vec<GroupStep> {
         let own = placement.king.bitboard() | placement.advisors | placement.elephants;
         let mut steps = Vec::new();
-        let mut add = |kind: Kind, to: Square, from: Square, eye: Bitboard| {
-            let moved = |set: Bitboard, of: Kind| {
+        let mut add = |kind: PieceKind, to: Square, from: Square, eye: Bitboard| {
+            let moved = |set: Bitboard, of: PieceKind| {
                 if of == kind {
                     set ^ from.bitboard() ^ to.bitboard()
                 } else {
                     set
                 }
             };
-            let king = if kind == Kind::King {
+            let king = if kind == PieceKind::King {
                 from
             } else {
                 placement.king
@@ -320,8 +323,8 @@ impl Placements {
             let before = self
                 .number(
                     king,
-                    moved(placement.advisors, Kind::Advisor),
-                    moved(placement.elephants, Kind::Elephant),
+                    moved(placement.advisors, PieceKind::Advisor),
+                    moved(placement.elephants, PieceKind::Elephant),
                 )
                 .expect("a step inside the group's points keeps a placement");
             steps.push(GroupStep {
@@ -333,17 +336,17 @@ impl Placements {
             });
         };
         for from in king_attacks(placement.king) - own {
-            add(Kind::King, placement.king, from, Bitboard::EMPTY);
+            add(PieceKind::King, placement.king, from, Bitboard::EMPTY);
         }
         for to in placement.advisors {
             for from in advisor_attacks(to) - own {
-                add(Kind::Advisor, to, from, Bitboard::EMPTY);
+                add(PieceKind::Advisor, to, from, Bitboard::EMPTY);
             }
         }
         for to in placement.elephants {
             for from in elephant_attacks(to, Bitboard::EMPTY) - own {
                 let eye = Square::ALL[(to as usize + from as usize) / 2];
-                add(Kind::Elephant, to, from, eye.bitboard());
+                add(PieceKind::Elephant, to, from, eye.bitboard());
             }
         }
         steps
@@ -449,7 +452,12 @@ impl std::fmt::Display for TooLarge {
 
 impl std::error::Error for TooLarge {}
 
-const SET_KINDS: [Kind; 4] = [Kind::Horse, Kind::Rook, Kind::Cannon, Kind::Pawn];
+const SET_KINDS: [PieceKind; 4] = [
+    PieceKind::Horse,
+    PieceKind::Rook,
+    PieceKind::Cannon,
+    PieceKind::Pawn,
+];
 
 impl Layout {
     /// The index of `material`'s endgame.
@@ -584,12 +592,12 @@ impl Layout {
             let placement = &self.placements[color as usize].list[number as usize];
             let king = Piece {
                 color,
-                kind: Kind::King,
+                kind: PieceKind::King,
             };
             position.put(placement.king, king);
             for (kind, squares) in [
-                (Kind::Advisor, placement.advisors),
-                (Kind::Elephant, placement.elephants),
+                (PieceKind::Advisor, placement.advisors),
+                (PieceKind::Elephant, placement.elephants),
             ] {
                 for square in squares {
                     position.put(square, Piece { color, kind });
@@ -607,8 +615,8 @@ impl Layout {
         for color in Color::ALL {
             let placements = &self.placements[color as usize];
             let king = position.king(color);
-            let advisors = position.pieces(color, Kind::Advisor);
-            let elephants = position.pieces(color, Kind::Elephant);
+            let advisors = position.pieces(color, PieceKind::Advisor);
+            let elephants = position.pieces(color, PieceKind::Elephant);
             numbers[color as usize] =
                 placements
                     .number(king, advisors, elephants)
@@ -616,9 +624,9 @@ impl Layout {
                         first_off_domain(
                             color,
                             [
-                                (Kind::King, king.bitboard(), &placements.palace),
-                                (Kind::Advisor, advisors, &placements.advisor_points),
-                                (Kind::Elephant, elephants, &placements.elephant_points),
+                                (PieceKind::King, king.bitboard(), &placements.palace),
+                                (PieceKind::Advisor, advisors, &placements.advisor_points),
+                                (PieceKind::Elephant, elephants, &placements.elephant_points),
                             ],
                         )
                     })?;
@@ -698,7 +706,7 @@ impl Layout {
 /// The first piece of `groups` standing outside its domain.
 fn first_off_domain<const N: usize>(
     color: Color,
-    groups: [(Kind, Bitboard, &Domain); N],
+    groups: [(PieceKind, Bitboard, &Domain); N],
 ) -> OffDomain {
     for (kind, squares, domain) in groups {
         for square in squares {
@@ -799,17 +807,17 @@ mod tests {
     fn domains_have_the_expected_sizes() {
         for color in Color::ALL {
             let size = |kind| Domain::new(color, kind).len();
-            assert_eq!(size(Kind::King), 9);
-            assert_eq!(size(Kind::Advisor), 5);
-            assert_eq!(size(Kind::Elephant), 7);
-            assert_eq!(size(Kind::Pawn), 55);
-            assert_eq!(size(Kind::Rook), 90);
+            assert_eq!(size(PieceKind::King), 9);
+            assert_eq!(size(PieceKind::Advisor), 5);
+            assert_eq!(size(PieceKind::Elephant), 7);
+            assert_eq!(size(PieceKind::Pawn), 55);
+            assert_eq!(size(PieceKind::Rook), 90);
         }
     }
 
     #[test]
     fn set_ranks_are_a_bijection() {
-        let domain = Domain::new(Color::Black, Kind::Pawn);
+        let domain = Domain::new(Color::Black, PieceKind::Pawn);
         for count in 1..=3 {
             for rank in 0..domain.sets(count) {
                 let set = domain.unrank(rank, count);

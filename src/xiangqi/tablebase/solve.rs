@@ -30,7 +30,7 @@ use std::sync::OnceLock;
 
 use rayon::prelude::*;
 
-use crate::xiangqi::{Bitboard, Color, Kind, Move, Piece};
+use crate::xiangqi::{Bitboard, Color, Move, Piece, PieceKind};
 
 use super::census::census;
 use super::index::Decoder;
@@ -198,7 +198,7 @@ fn pawn_squares(layout: &Layout) -> [Bitboard; 2] {
         layout
             .domain_of(Piece {
                 color,
-                kind: Kind::Pawn,
+                kind: PieceKind::Pawn,
             })
             .map_or(Bitboard::EMPTY, |domain| domain.squares())
     })
