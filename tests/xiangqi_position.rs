@@ -58,6 +58,16 @@ fn piece_letters_round_trip() {
     assert_eq!(Piece::from_letter('x'), None);
 }
 
+#[test]
+fn play_in_place_matches_play() {
+    let start = Position::start();
+    for &mv in &start.legal_moves() {
+        let mut in_place = start.clone();
+        in_place.play_in_place(mv);
+        assert_eq!(in_place, start.play(mv), "{mv}");
+    }
+}
+
 fn error(fen: &str) -> FenError {
     Position::from_fen(fen).expect_err(fen)
 }
