@@ -28,5 +28,6 @@ pub mod chess;
 mod color;
 mod fen;
 pub mod list;
+mod move_error;
 mod square_impls;
 pub mod xiangqi;

@@ -2,8 +2,8 @@
 
 use proptest::prelude::*;
 use qiboard::chess::{
-    CastleSide, Color, FenError, Game, MoveKind, Piece, PieceKind, Position, Square, Status,
-    UciError,
+    CastleSide, Color, FenError, Game, MoveError, MoveKind, Piece, PieceKind, Position, Square,
+    Status,
 };
 
 #[test]
@@ -25,7 +25,7 @@ fn position(fen: &str) -> Position {
 /// Plays UCI moves one after another.
 fn after(fen: &str, moves: &[&str]) -> Position {
     moves.iter().fold(position(fen), |pos, text| {
-        pos.play(pos.parse_uci(text).unwrap_or_else(|e| panic!("{e}")))
+        pos.play(pos.parse_move(text).unwrap_or_else(|e| panic!("{e}")))
     })
 }
 
@@ -201,27 +201,34 @@ fn fen_errors_say_what_is_wrong() {
 fn uci_text() {
     let start = position(Position::START_FEN);
     assert_eq!(
-        start.parse_uci("e2e4").unwrap().kind(),
+        start.parse_move("e2e4").unwrap().kind(),
         MoveKind::DoublePush
     );
-    assert!(matches!(start.parse_uci("e2e5"), Err(UciError::Illegal(_))));
+    assert!(matches!(
+        start.parse_move("e2e5"),
+        Err(MoveError::Illegal(_))
+    ));
     for bad in ["", "e2", "e2e4qq", "e2e4k", "i2e4", "e2e4 ", "é2e4"] {
         assert!(
-            matches!(start.parse_uci(bad), Err(UciError::Syntax(_))),
+            matches!(start.parse_move(bad), Err(MoveError::Syntax(_))),
             "{bad:?}"
         );
     }
     // Standard castling: the king's two-square step, or king takes rook.
     let castling = position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    let short = castling.parse_uci("e1g1").unwrap();
+    let short = castling.parse_move("e1g1").unwrap();
     assert_eq!(short.kind(), MoveKind::Castle);
-    assert_eq!(castling.parse_uci("e1h1").unwrap(), short);
+    assert_eq!(castling.parse_move("e1h1").unwrap(), short);
     assert_eq!(short.uci(false).to_string(), "e1g1");
     assert_eq!(short.uci(true).to_string(), "e1h1");
+    assert_eq!(castling.move_text(short), "e1g1");
+    let mut chess960 = castling;
+    chess960.set_chess960(true);
+    assert_eq!(chess960.move_text(short), "e1h1");
     // Promotions need their letter.
     let promotion = position("8/P6k/8/8/8/8/8/K7 w - - 0 1");
-    assert!(promotion.parse_uci("a7a8").is_err());
-    let knight = promotion.parse_uci("a7a8n").unwrap();
+    assert!(promotion.parse_move("a7a8").is_err());
+    let knight = promotion.parse_move("a7a8n").unwrap();
     assert_eq!(knight.kind(), MoveKind::Promotion(PieceKind::Knight));
     assert_eq!(knight.uci(false).to_string(), "a7a8n");
 }
@@ -255,7 +262,7 @@ fn special_moves() {
     let screened = position("4k3/8/8/8/8/8/8/rR3K2 w B - 0 1");
     assert!(!moves(&screened).contains(&"f1b1".to_string()));
     let open = position("4k3/8/8/8/8/8/8/1R3K2 w B - 0 1");
-    let castle = open.parse_uci("f1b1").unwrap();
+    let castle = open.parse_move("f1b1").unwrap();
     let castled = open.play(castle);
     assert_eq!(
         castled.piece_at(Square::C1).map(|p| p.kind),
@@ -383,7 +390,7 @@ proptest! {
     fn uci_parser_survives_any_text(text in ".{0,8}", squares in "[a-i][0-9][a-i][0-9][nbrqkp]?") {
         let pos = position("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1");
         for text in [text, squares] {
-            if let Ok(mv) = pos.parse_uci(&text) {
+            if let Ok(mv) = pos.parse_move(&text) {
                 prop_assert!(pos.legal_moves().iter().any(|legal| *legal == mv));
             }
         }

@@ -180,9 +180,10 @@ fn move_text() {
         start.parse_move("h2e2"),
         Ok(Move::new(Square::H2, Square::E2))
     );
+    assert_eq!(start.move_text(Move::new(Square::H2, Square::E2)), "h2e2");
     assert_eq!(
         start.parse_move("h2e3"),
-        Err(MoveError::Illegal(Move::new(Square::H2, Square::E3)))
+        Err(MoveError::Illegal("h2e3".to_string()))
     );
     for bad in ["", "h2", "h2e", "h2e22", "j2e2", "h2h2", "h2e-"] {
         assert!(

@@ -1,6 +1,6 @@
 //! A game: a start position and the moves played from it, with undo.
 
-use super::{Move, Position, UciError};
+use super::{Move, MoveError, Position};
 
 /// A game record: every position reached, so that moves can be undone.
 #[derive(Clone, Debug)]
@@ -44,8 +44,8 @@ impl Game {
     }
 
     /// Plays the move that the UCI text names, if it is legal.
-    pub fn play_uci(&mut self, text: &str) -> Result<Move, UciError> {
-        let mv = self.position().parse_uci(text)?;
+    pub fn play_uci(&mut self, text: &str) -> Result<Move, MoveError> {
+        let mv = self.position().parse_move(text)?;
         self.play(mv);
         Ok(mv)
     }

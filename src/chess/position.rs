@@ -25,7 +25,7 @@ pub enum CastleSide {
 ///
 /// let start = Position::start();
 /// assert_eq!(start.key(), 0x463b96181691fc9c);
-/// let e4 = start.play(start.parse_uci("e2e4").unwrap());
+/// let e4 = start.play(start.parse_move("e2e4").unwrap());
 /// assert_eq!(e4.key(), 0x823c9b50fd114196);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -282,7 +282,7 @@ impl Position {
     }
 
     /// The position after `mv`, which must be legal here (as from
-    /// [`Position::legal_moves`] or [`Position::parse_uci`]); an illegal
+    /// [`Position::legal_moves`] or [`Position::parse_move`]); an illegal
     /// move gives an unspecified position but never a panic.
     #[inline]
     pub fn play(&self, mv: Move) -> Position {

@@ -27,16 +27,6 @@ impl Position {
             Status::Stalemate
         }
     }
-
-    /// Parses a UCCI move and checks that it is legal here.
-    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let mv: Move = text.trim().parse()?;
-        if self.is_legal(mv) {
-            Ok(mv)
-        } else {
-            Err(MoveError::Illegal(mv))
-        }
-    }
 }
 
 /// The result of a finished game.
@@ -163,7 +153,7 @@ impl Game {
         if !self.position().is_legal(mv) {
             return Err(match self.outcome() {
                 Some(outcome) => GameError::Finished(outcome),
-                None => GameError::Move(MoveError::Illegal(mv)),
+                None => GameError::Move(MoveError::Illegal(mv.to_string())),
             });
         }
         let next = self.position().play(mv);
