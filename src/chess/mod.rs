@@ -25,6 +25,7 @@ pub use fen::FenError;
 pub use game::Game;
 pub use movegen::Status;
 pub use moves::{Move, MoveError, MoveKind, MoveList, Uci, MAX_MOVES};
+pub use perft::{divide, perft};
 pub use piece::{Piece, PieceKind};
 pub use position::{CastleSide, Position};
 pub use square::{ParseSquareError, Square};

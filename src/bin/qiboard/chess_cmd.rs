@@ -49,11 +49,11 @@ impl MoveTree for Position {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        Position::perft(self, depth)
+        qiboard::chess::perft(self, depth)
     }
 
     fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        self.perft_divide(depth)
+        qiboard::chess::divide(self, depth)
             .into_iter()
             .map(|(mv, count)| (mv.uci(self.is_chess960()).to_string(), count))
             .collect()
