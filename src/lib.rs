@@ -27,6 +27,7 @@ mod bitset;
 pub mod chess;
 mod color;
 mod fen;
+mod game;
 pub mod list;
 mod move_error;
 mod square_impls;

@@ -2,8 +2,8 @@
 
 use proptest::prelude::*;
 use qiboard::chess::{
-    CastleSide, Color, FenError, Game, MoveError, MoveKind, Piece, PieceKind, Position, Square,
-    Status,
+    CastleSide, Color, Ending, FenError, Game, GameError, MoveError, MoveKind, Outcome, Piece,
+    PieceKind, Position, Square, Status,
 };
 
 #[test]
@@ -293,13 +293,52 @@ fn mate_and_stalemate() {
 }
 
 #[test]
-fn game_undo() {
-    let mut game = Game::new(Position::start());
-    for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
-        game.play_uci(text).unwrap();
+fn game_outcomes() {
+    let mut game = Game::new();
+    for text in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        game.play_text(text).unwrap();
     }
-    assert_eq!(game.repetitions(), 2);
-    assert!(game.play_uci("e2e5").is_err());
+    let mate = Outcome::Win {
+        winner: Color::Black,
+        by: Ending::Checkmate,
+    };
+    assert_eq!(game.outcome(), Some(mate));
+    assert_eq!((mate.winner(), mate.result()), (Some(Color::Black), "0-1"));
+    assert_eq!(mate.to_string(), "Black won by checkmate");
+    let any_move = game.moves()[0];
+    assert_eq!(game.play(any_move), Err(GameError::Finished(mate)));
+    assert_eq!(
+        GameError::Finished(mate).to_string(),
+        "the game is over: Black won by checkmate"
+    );
+
+    let stalemate = Game::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    let draw = Outcome::Draw {
+        by: Ending::Stalemate,
+    };
+    assert_eq!(stalemate.outcome(), Some(draw));
+    assert_eq!((draw.winner(), draw.result()), (None, "1/2-1/2"));
+    assert_eq!(draw.to_string(), "draw by stalemate");
+    assert_eq!(Game::default().outcome(), None);
+    assert!(Game::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").is_err());
+}
+
+#[test]
+fn game_undo() {
+    let mut game = Game::new();
+    for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+        game.play_text(text).unwrap();
+    }
+    assert_eq!(game.occurrences(), 2);
+    assert!(matches!(
+        game.play_text("e2e5"),
+        Err(GameError::Move(MoveError::Illegal(_)))
+    ));
+    let knight_back = game.moves()[3];
+    assert!(matches!(
+        game.play(knight_back),
+        Err(GameError::Move(MoveError::Illegal(text))) if text == "f6g8"
+    ));
     assert_eq!(game.moves().len(), 4);
     assert_eq!(
         game.undo().map(|mv| mv.uci(false).to_string()),

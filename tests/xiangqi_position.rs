@@ -2,8 +2,8 @@
 
 use proptest::prelude::*;
 use qiboard::xiangqi::{
-    Color, FenError, Game, GameError, Move, MoveError, Outcome, Piece, PieceKind, Position, Square,
-    Status,
+    Color, Ending, FenError, Game, GameError, Move, MoveError, Outcome, Piece, PieceKind, Position,
+    Square, Status,
 };
 
 #[test]
@@ -228,14 +228,19 @@ fn stalemate_loses() {
     let position = Position::from_fen("3k5/R8/9/9/4R4/9/9/9/9/5K3 b").unwrap();
     assert!(!position.is_check());
     assert_eq!(position.status(), Status::Stalemate);
-    let game = Game::from_position(position);
+    let mut game = Game::from_position(position);
     assert_eq!(
         game.outcome(),
         Some(Outcome::Win {
             winner: Color::Red,
-            by: Status::Stalemate
+            by: Ending::Stalemate
         })
     );
+    let outcome = game.outcome().unwrap();
+    assert_eq!(outcome.result(), "1-0");
+    assert_eq!(outcome.to_string(), "Red won by stalemate");
+    let any_move = Move::new(Square::D9, Square::E9);
+    assert_eq!(game.play(any_move), Err(GameError::Finished(outcome)));
 }
 
 #[test]
@@ -269,7 +274,7 @@ fn repetition_and_perpetual_check() {
         .expect("the position after a9a8 stood four plies ago");
     assert_eq!(repetition.plies_ago, 4);
     assert_eq!(repetition.perpetual_checker(), Some(Color::Red));
-    assert_eq!(game.repetition_count(), 1);
+    assert_eq!(game.occurrences(), 2);
 }
 
 #[test]

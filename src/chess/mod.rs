@@ -22,8 +22,7 @@ pub use attacks::{
 pub use bitboard::{Bitboard, ParseBitboardError, Squares};
 pub use color::Color;
 pub use fen::FenError;
-pub use game::Game;
-pub use movegen::Status;
+pub use game::{Ending, Game, GameError, Outcome, Status};
 pub use moves::{Move, MoveError, MoveKind, MoveList, Uci, MAX_MOVES};
 pub use perft::{divide, perft};
 pub use piece::{Piece, PieceKind};

@@ -29,7 +29,7 @@ mod piece;
 mod position;
 
 pub use fen::FenError;
-pub use game::{Game, GameError, Outcome, Repetition, Status};
+pub use game::{Ending, Game, GameError, Outcome, Repetition, Status};
 pub use movegen::{attackers_to, between, MoveList, MAX_MOVES};
 pub use moves::{Move, MoveError};
 pub use perft::{divide, perft};
