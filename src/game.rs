@@ -17,10 +17,10 @@ macro_rules! game_types {
             /// The side to move is in check with no legal move: it has lost.
             Checkmate,
             #[doc = concat!(
-                        "The side to move is not in check and has no legal move: ",
-                        $stalemate,
-                        "."
-                    )]
+                                "The side to move is not in check and has no legal move: ",
+                                $stalemate,
+                                "."
+                            )]
             Stalemate,
         }
 
@@ -82,10 +82,10 @@ macro_rules! game_types {
             }
 
             #[doc = concat!(
-                                                "The result as a score, ",
-                                                stringify!($first),
-                                                "'s first: `1-0`, `0-1` or `1/2-1/2`."
-                                            )]
+                                                        "The result as a score, ",
+                                                        stringify!($first),
+                                                        "'s first: `1-0`, `0-1` or `1/2-1/2`."
+                                                    )]
             pub const fn result(self) -> &'static str {
                 match self.winner() {
                     Some(Color::$first) => "1-0",

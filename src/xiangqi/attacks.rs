@@ -17,6 +17,37 @@ use super::tables::{
 };
 use super::{Bitboard, Color, Square};
 
+/// Bits 0, 9, …, 81: the a-file.
+pub(crate) const FILE_A: u128 = {
+    let mut bits = 0u128;
+    let mut rank = 0;
+    while rank < 10 {
+        bits |= 1 << (rank * 9);
+        rank += 1;
+    }
+    bits
+};
+
+/// Squares strictly between `a` and `b` when they share a rank or a file;
+/// empty otherwise.
+#[inline]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    let (low, high) = if a < b {
+        (a as u32, b as u32)
+    } else {
+        (b as u32, a as u32)
+    };
+    let span = (1u128 << high).wrapping_sub(2u128 << low) & !(1u128 << high);
+    let span = if high > low { span } else { 0 };
+    if a.rank() == b.rank() {
+        Bitboard(span)
+    } else if a.file() == b.file() {
+        Bitboard(span & FILE_A << a.file())
+    } else {
+        Bitboard::EMPTY
+    }
+}
+
 /// A rank table and a file table of one piece's attacks.
 pub(crate) type LineTables = (&'static [[u16; 512]; 9], &'static [[u16; 1024]; 10]);
 

@@ -15,44 +15,14 @@
 //! king moves are checked one by one with [`attackers_to`]. In check,
 //! every move is checked that way.
 
+use super::attacks::FILE_A;
+use super::moves::empty_list;
 use super::tables::{ELEPHANT_EYES, ELEPHANT_TARGETS, HORSE_CHECKERS, HORSE_LEGS, HORSE_TARGETS};
 use super::{
-    advisor_attacks, cannon_attacks, cannon_quiet, cannon_super, file_moves, horse_checkers,
-    king_attacks, pawn_attacks, pawn_checkers, rank_moves, rook_attacks, Bitboard, Color, LineKind,
-    Move, PieceKind, Position, Square,
+    advisor_attacks, between, cannon_attacks, cannon_quiet, cannon_super, file_moves,
+    horse_checkers, king_attacks, pawn_attacks, pawn_checkers, rank_moves, rook_attacks, Bitboard,
+    Color, LineKind, Move, MoveList, PieceKind, Position, Square,
 };
-use crate::list::ArrayList;
-
-/// Bits 0, 9, …, 81: the a-file.
-const FILE_A: u128 = {
-    let mut bits = 0u128;
-    let mut rank = 0;
-    while rank < 10 {
-        bits |= 1 << (rank * 9);
-        rank += 1;
-    }
-    bits
-};
-
-/// Squares strictly between `a` and `b` when they share a rank or a file;
-/// empty otherwise.
-#[inline]
-pub fn between(a: Square, b: Square) -> Bitboard {
-    let (low, high) = if a < b {
-        (a as u32, b as u32)
-    } else {
-        (b as u32, a as u32)
-    };
-    let span = (1u128 << high).wrapping_sub(2u128 << low) & !(1u128 << high);
-    let span = if high > low { span } else { 0 };
-    if a.rank() == b.rank() {
-        Bitboard(span)
-    } else if a.file() == b.file() {
-        Bitboard(span & FILE_A << a.file())
-    } else {
-        Bitboard::EMPTY
-    }
-}
 
 /// Bits 0..9: rank 0.
 const RANK_0: u128 = 0x1ff;
@@ -101,19 +71,6 @@ pub fn attackers_to(position: &Position, king: Square, by: Color, occupied: Bitb
         attackers |= cannon_attacks(king, occupied) & cannons;
     }
     attackers
-}
-
-/// The most legal moves a xiangqi position can have is 119 (two rooks and
-/// two cannons with 17 each, horses 16, pawns 15, advisors 8, elephants 8,
-/// king 4), so a fixed array never overflows.
-pub const MAX_MOVES: usize = 128;
-
-/// A list of moves held on the stack.
-pub type MoveList = ArrayList<Move, MAX_MOVES>;
-
-/// An empty move list; a xiangqi move has no default to fill it with.
-fn empty_list() -> MoveList {
-    MoveList::filled_with(Move::new(Square::A0, Square::A1))
 }
 
 /// Where generated moves go: a list, or a count.

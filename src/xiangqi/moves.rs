@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{Position, Square};
+use crate::list::ArrayList;
 
 /// A move: the square a piece leaves and the square it reaches, packed in
 /// 16 bits. Its text is UCCI: `h2e2` (files a–i, ranks 0–9).
@@ -35,6 +36,19 @@ impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.from(), self.to())
     }
+}
+
+/// The most legal moves a xiangqi position can have is 119 (two rooks and
+/// two cannons with 17 each, horses 16, pawns 15, advisors 8, elephants 8,
+/// king 4), so a fixed array never overflows.
+pub const MAX_MOVES: usize = 128;
+
+/// A list of moves held on the stack.
+pub type MoveList = ArrayList<Move, MAX_MOVES>;
+
+/// An empty move list; a xiangqi move has no default to fill it with.
+pub(crate) fn empty_list() -> MoveList {
+    MoveList::filled_with(Move::new(Square::A0, Square::A1))
 }
 
 crate::move_error::move_error!(

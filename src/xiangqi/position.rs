@@ -1,9 +1,7 @@
 //! A xiangqi position: piece sets, a mailbox, the side to move and the
 //! Zobrist key and lock, kept up to date by [`Position::play`].
 
-use super::tables::{
-    ZOBRIST_KEYS, ZOBRIST_KEY_BLACK_TO_MOVE, ZOBRIST_LOCKS, ZOBRIST_LOCK_BLACK_TO_MOVE,
-};
+use super::zobrist::{self, Hashes};
 use super::{Bitboard, Color, Move, Piece, PieceKind, Square};
 
 /// A xiangqi position.
@@ -18,8 +16,7 @@ pub struct Position {
     /// 0 for an empty square, else `Piece::index() + 1`.
     pub(crate) mailbox: [u8; 90],
     pub(crate) side: Color,
-    key: u64,
-    lock: u64,
+    hashes: Hashes,
     pub(crate) halfmove_clock: u32,
     pub(crate) fullmove_number: u32,
 }
@@ -49,8 +46,7 @@ impl Position {
             by_color: [Bitboard::EMPTY; 2],
             mailbox: [0; 90],
             side: Color::Red,
-            key: 0,
-            lock: 0,
+            hashes: Hashes::default(),
             halfmove_clock: 0,
             fullmove_number: 1,
         }
@@ -130,14 +126,14 @@ impl Position {
     /// pieces, and `ZOBRIST_KEY_BLACK_TO_MOVE` when Black moves.
     #[inline]
     pub fn key(&self) -> u64 {
-        self.key
+        self.hashes.key
     }
 
     /// The Zobrist lock: the same sum over the independent lock numbers.
     /// Store it beside the key in a hash table to confirm a match.
     #[inline]
     pub fn lock(&self) -> u64 {
-        self.lock
+        self.hashes.lock
     }
 
     /// Moves since the last capture, from the FEN (not used by the rules here).
@@ -153,15 +149,14 @@ impl Position {
     /// The key and lock computed from scratch (for checks and tests).
     pub fn hashes_from_scratch(&self) -> (u64, u64) {
         let mut hashes = match self.side {
-            Color::Red => (0, 0),
-            Color::Black => (ZOBRIST_KEY_BLACK_TO_MOVE, ZOBRIST_LOCK_BLACK_TO_MOVE),
+            Color::Red => Hashes::default(),
+            Color::Black => zobrist::BLACK_TO_MOVE,
         };
         for square in self.occupied() {
             let piece = self.piece_at(square).expect("occupied squares hold pieces");
-            hashes.0 ^= ZOBRIST_KEYS[piece.index()][square as usize];
-            hashes.1 ^= ZOBRIST_LOCKS[piece.index()][square as usize];
+            hashes ^= zobrist::piece(piece, square);
         }
-        hashes
+        (hashes.key, hashes.lock)
     }
 
     pub(crate) fn put(&mut self, square: Square, piece: Piece) {
@@ -169,8 +164,7 @@ impl Position {
         self.by_kind[piece.kind as usize] |= bit;
         self.by_color[piece.color as usize] |= bit;
         self.mailbox[square as usize] = piece.index() as u8 + 1;
-        self.key ^= ZOBRIST_KEYS[piece.index()][square as usize];
-        self.lock ^= ZOBRIST_LOCKS[piece.index()][square as usize];
+        self.hashes ^= zobrist::piece(piece, square);
     }
 
     /// Takes the piece on `square` off the board (the reverse of `put`).
@@ -181,15 +175,13 @@ impl Position {
             self.by_kind[piece.kind as usize] ^= bit;
             self.by_color[piece.color as usize] ^= bit;
             self.mailbox[square as usize] = 0;
-            self.key ^= ZOBRIST_KEYS[piece.index()][square as usize];
-            self.lock ^= ZOBRIST_LOCKS[piece.index()][square as usize];
+            self.hashes ^= zobrist::piece(piece, square);
         }
     }
 
     pub(crate) fn set_side(&mut self, side: Color) {
         if self.side != side {
-            self.key ^= ZOBRIST_KEY_BLACK_TO_MOVE;
-            self.lock ^= ZOBRIST_LOCK_BLACK_TO_MOVE;
+            self.hashes ^= zobrist::BLACK_TO_MOVE;
             self.side = side;
         }
     }
@@ -210,19 +202,13 @@ impl Position {
         }
         let moving = PIECES[mover as usize - 1];
         let (from_bit, to_bit) = (from.bitboard(), to.bitboard());
-        let zobrist = moving.index();
-        next.key ^= ZOBRIST_KEYS[zobrist][from as usize]
-            ^ ZOBRIST_KEYS[zobrist][to as usize]
-            ^ ZOBRIST_KEY_BLACK_TO_MOVE;
-        next.lock ^= ZOBRIST_LOCKS[zobrist][from as usize]
-            ^ ZOBRIST_LOCKS[zobrist][to as usize]
-            ^ ZOBRIST_LOCK_BLACK_TO_MOVE;
+        next.hashes ^=
+            zobrist::piece(moving, from) ^ zobrist::piece(moving, to) ^ zobrist::BLACK_TO_MOVE;
         if captured != 0 {
             let victim = PIECES[captured as usize - 1];
             next.by_kind[victim.kind as usize] ^= to_bit;
             next.by_color[victim.color as usize] ^= to_bit;
-            next.key ^= ZOBRIST_KEYS[victim.index()][to as usize];
-            next.lock ^= ZOBRIST_LOCKS[victim.index()][to as usize];
+            next.hashes ^= zobrist::piece(victim, to);
             next.halfmove_clock = 0;
         } else {
             next.halfmove_clock = self.halfmove_clock.saturating_add(1);
