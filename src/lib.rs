@@ -24,6 +24,7 @@
 #![warn(missing_docs)]
 
 mod bitset;
+mod board;
 pub mod chess;
 mod color;
 mod fen;
@@ -32,3 +33,5 @@ pub mod list;
 mod move_error;
 mod square_impls;
 pub mod xiangqi;
+
+pub use board::Board;
