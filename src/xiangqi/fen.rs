@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use super::{attackers_to, Color, Piece, PieceKind, Position, Square};
+use super::attackers::king_attackers;
+use super::{Color, Piece, PieceKind, Position, Square};
 
 /// Why a text is not a valid xiangqi position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -186,7 +187,13 @@ impl Position {
             return Err(FenError::KingsFacing);
         }
         let waiting = !self.side;
-        if !attackers_to(self, self.king(waiting), self.side, self.occupied()).is_empty() {
+        let attackers = king_attackers(
+            self.side,
+            &self.pieces_by_kind(self.side),
+            self.king(waiting),
+            self.occupied(),
+        );
+        if !attackers.is_empty() {
             return Err(FenError::KingCapturable(self.side));
         }
         Ok(())

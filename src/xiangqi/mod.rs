@@ -2,6 +2,7 @@
 //! and attack lookups, positions, legal move generation, Zobrist key and
 //! lock, perft, games and (feature `tablebase`) endgame tablebases.
 
+mod attackers;
 mod attacks;
 mod bitboard;
 mod color;
@@ -30,7 +31,6 @@ pub use color::Color;
 pub use fen::FenError;
 pub use game::{Ending, Game, GameError, Outcome, Repetition, Status};
 pub use lines::{file_moves, rank_moves, LineKind, LineMoves};
-pub use movegen::attackers_to;
 pub use moves::{Move, MoveError, MoveList, MAX_MOVES};
 pub use perft::{divide, perft};
 pub use piece::{Piece, PieceKind};

@@ -82,6 +82,13 @@ impl Position {
         self.by_kind[kind as usize] & self.by_color[color as usize]
     }
 
+    /// `color`'s pieces kind by kind, indexed by [`PieceKind::index`].
+    #[inline]
+    pub(crate) fn pieces_by_kind(&self, color: Color) -> [Bitboard; 7] {
+        let side = self.by_color[color as usize];
+        self.by_kind.map(|set| set & side)
+    }
+
     /// The squares of all of `color`'s pieces.
     #[inline]
     pub fn by_color(&self, color: Color) -> Bitboard {

@@ -12,7 +12,7 @@
 //!
 //! Other pieces' moves are legal as generated (minus screen squares), so a
 //! perft leaf counts them with one popcount per piece; pinned pieces and
-//! king moves are checked one by one with [`attackers_to`]. In check,
+//! king moves are checked one by one with [`king_attackers`]. In check,
 //! every move is checked that way.
 
 mod context;
@@ -20,13 +20,12 @@ mod pawns;
 mod pieces;
 mod sink;
 
-pub use context::attackers_to;
-
 use context::Context;
 use pawns::pawn_moves;
 use pieces::{destinations, kind_moves, one_by_one};
 use sink::{Counter, Sink};
 
+use super::attackers::king_attackers;
 use super::moves::empty_list;
 use super::{Bitboard, Move, MoveList, PieceKind, Position};
 
@@ -89,7 +88,7 @@ fn generate<S: Sink>(position: &Position, filter: MoveFilter, sink: &mut S) {
     }
     let king = context.king;
     for to in destinations(position, &context, PieceKind::King, king, filter) {
-        if context.safe(position, king, to) {
+        if context.safe(king, to) {
             sink.one(Move::new(king, to));
         }
     }
@@ -143,7 +142,13 @@ impl Position {
 
     /// The enemy pieces giving check.
     pub fn checkers(&self) -> Bitboard {
-        attackers_to(self, self.king(self.side), !self.side, self.occupied())
+        let them = !self.side;
+        king_attackers(
+            them,
+            &self.pieces_by_kind(them),
+            self.king(self.side),
+            self.occupied(),
+        )
     }
 
     /// Whether the side to move is in check (including by the flying
@@ -162,6 +167,6 @@ impl Position {
         }
         let context = Context::new(self);
         let targets = destinations(self, &context, piece.kind, mv.from(), MoveFilter::All);
-        targets.contains(mv.to()) && context.safe(self, mv.from(), mv.to())
+        targets.contains(mv.to()) && context.safe(mv.from(), mv.to())
     }
 }

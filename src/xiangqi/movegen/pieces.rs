@@ -111,7 +111,7 @@ pub(super) fn one_by_one<S: Sink>(
     sink: &mut S,
 ) {
     for to in destinations(position, context, kind, from, filter) - context.screens {
-        if context.safe(position, from, to) {
+        if context.safe(from, to) {
             sink.one(Move::new(from, to));
         }
     }

@@ -6,7 +6,7 @@
 //! when the side to move is not in check, a piece that leaves a square off
 //! the king's rank, file and horse-leg squares for another such square
 //! can expose nothing, so such moves are counted by popcount; the rest are
-//! played on bitboards and tested with [`attacks_king`]. A unit test holds
+//! played on bitboards and tested with [`king_attackers`]. A unit test holds
 //! the counts to [`Position::legal_moves`] over whole endgames.
 
 use crate::xiangqi::{
@@ -14,7 +14,8 @@ use crate::xiangqi::{
     pawn_attacks, rook_attacks, Bitboard, Move, PieceKind, Position,
 };
 
-use super::check::{attacks_king, exposure};
+use super::check::exposure;
+use crate::xiangqi::attackers::king_attackers;
 
 /// Counts `position`'s legal non-captures and lists its legal captures in
 /// `captures` (emptied first: one buffer serves many positions).
@@ -27,8 +28,8 @@ pub(crate) fn census(position: &Position, captures: &mut Vec<Move>) -> u32 {
     let ours = position.by_color(us);
     let theirs = position.by_color(them);
     let king = position.king(us);
-    let enemy = PieceKind::ALL.map(|kind| position.pieces(them, kind));
-    let checked = attacks_king(them, &enemy, king, occupied);
+    let enemy = position.pieces_by_kind(them);
+    let checked = !king_attackers(them, &enemy, king, occupied).is_empty();
     let exposed = exposure(king, enemy[PieceKind::Horse as usize]);
     let mut quiet = 0;
     for from in ours {
@@ -64,7 +65,7 @@ pub(crate) fn census(position: &Position, captures: &mut Vec<Move>) -> u32 {
             }
             let king_after = if kind == PieceKind::King { to } else { king };
             let occupied_after = (occupied - from.bitboard()) | to.bitboard();
-            if !attacks_king(them, &after, king_after, occupied_after) {
+            if king_attackers(them, &after, king_after, occupied_after).is_empty() {
                 if theirs.contains(to) {
                     captures.push(Move::new(from, to));
                 } else {

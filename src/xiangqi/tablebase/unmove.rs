@@ -11,8 +11,9 @@ use crate::xiangqi::{
     cannon_quiet, horse_checkers, pawn_checkers, Bitboard, Color, PieceKind, Position, Square,
 };
 
-use super::check::{attacks_king, exposure};
+use super::check::exposure;
 use super::Layout;
+use crate::xiangqi::attackers::king_attackers;
 
 /// Squares from which a piece-set piece (rook, cannon, horse, pawn) of
 /// colour `mover` reaches `to` without capturing, on a board with
@@ -61,12 +62,12 @@ pub(crate) fn for_each_predecessor(
     let mover = !waiting;
     let occupied = position.occupied();
     let king = position.king(waiting);
-    let by_kind = PieceKind::ALL.map(|kind| position.pieces(mover, kind));
+    let by_kind = position.pieces_by_kind(mover);
     let (red, black, rest) = layout.parts(index);
     let base = u64::from(index) - rest;
     // Unless the king is in check already, an un-move off the exposure
     // squares can only give check with the moved piece itself.
-    let checked = attacks_king(mover, &by_kind, king, occupied);
+    let checked = !king_attackers(mover, &by_kind, king, occupied).is_empty();
     let exposed = exposure(king, by_kind[PieceKind::Horse as usize]);
     let legal_after = |kind: PieceKind, from: Square, to: Square| {
         let path = from.bitboard() | to.bitboard();
@@ -79,7 +80,7 @@ pub(crate) fn for_each_predecessor(
         }
         let mut before = by_kind;
         before[kind as usize] ^= path;
-        !attacks_king(mover, &before, king, occupied ^ path)
+        king_attackers(mover, &before, king, occupied ^ path).is_empty()
     };
 
     for set in layout.sets().iter().filter(|set| set.piece.color == mover) {
