@@ -1,0 +1,57 @@
+//! The combinatorial number system: a set of `k` distinct numbers below
+//! `n`, sorted `l0 < l1 < …`, is numbered `C(l0, 1) + C(l1, 2) + …`, a
+//! number below `C(n, k)`, and every such number is one set.
+
+/// The largest set of identical pieces (five pawns).
+pub(super) const MAX_SET: usize = 5;
+
+/// `C(n, k)` for `n ≤ 90`, `k ≤ 5`.
+static BINOMIAL: [[u64; MAX_SET + 1]; 91] = {
+    let mut table = [[0u64; MAX_SET + 1]; 91];
+    let mut n = 0;
+    while n <= 90 {
+        table[n][0] = 1;
+        let mut k = 1;
+        while k <= MAX_SET {
+            table[n][k] = if n == 0 {
+                0
+            } else {
+                table[n - 1][k - 1] + table[n - 1][k]
+            };
+            k += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
+#[inline]
+pub(super) fn binomial(n: usize, k: usize) -> u64 {
+    BINOMIAL[n][k]
+}
+
+/// The number of the set whose members, sorted lowest first, are `sorted`.
+#[inline]
+pub(super) fn rank(sorted: &[u8]) -> u64 {
+    sorted
+        .iter()
+        .enumerate()
+        .map(|(i, &member)| binomial(usize::from(member), i + 1))
+        .sum()
+}
+
+/// Calls `each` with the members of set number `rank` of `count` numbers
+/// below `below`, highest first.
+#[inline]
+pub(super) fn unrank(mut rank: u64, count: usize, below: usize, mut each: impl FnMut(usize)) {
+    let mut top = below;
+    for k in (1..=count).rev() {
+        let mut member = top - 1;
+        while binomial(member, k) > rank {
+            member -= 1;
+        }
+        rank -= binomial(member, k);
+        each(member);
+        top = member;
+    }
+}
