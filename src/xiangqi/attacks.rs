@@ -6,8 +6,8 @@
 //! small tables
 //! ([`Bitboard::file_word`], [`Bitboard::from_file_word`]). The benchmark
 //! `benches/xiangqi_attacks.rs` compares this with the packed thesis
-//! tables, a file-major occupancy ([`super::rotated`]) and ready-made file
-//! bitboards.
+//! tables, a file-major occupancy kept beside the board and ready-made
+//! file bitboards.
 
 use super::lines::{file_moves, rank_moves, LineKind};
 use super::tables::{
@@ -49,17 +49,17 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 }
 
 /// A rank table and a file table of one piece's attacks.
-pub(crate) type LineTables = (&'static [[u16; 512]; 9], &'static [[u16; 1024]; 10]);
+type LineTables = (&'static [[u16; 512]; 9], &'static [[u16; 1024]; 10]);
 
 /// Rook attacks: non-captures and rook captures.
-pub(crate) const ROOK: LineTables = (&ROOK_RANK_ATTACKS, &ROOK_FILE_ATTACKS);
+const ROOK: LineTables = (&ROOK_RANK_ATTACKS, &ROOK_FILE_ATTACKS);
 /// Cannon captures over one screen.
-pub(crate) const CANNON: LineTables = (&CANNON_RANK_ATTACKS, &CANNON_FILE_ATTACKS);
+const CANNON: LineTables = (&CANNON_RANK_ATTACKS, &CANNON_FILE_ATTACKS);
 
 /// The attacks of `tables` from `square`, given the occupied squares and
 /// the occupancy word of the square's file.
 #[inline]
-pub(crate) const fn line_attacks(
+const fn line_attacks(
     (rank_table, file_table): LineTables,
     square: Square,
     occupied: Bitboard,

@@ -14,7 +14,6 @@ mod moves;
 mod perft;
 mod piece;
 mod position;
-pub mod rotated;
 mod square;
 #[cfg(feature = "tablebase")]
 pub mod tablebase;
