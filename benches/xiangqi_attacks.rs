@@ -8,8 +8,8 @@
 //! - `packed lines`: the thesis tables with all four kinds packed in one
 //!   u64 per entry (`RANK_REACH`, `FILE_REACH`; 116 KiB), same bit work;
 //! - `rotated`: the u16 tables, the file word read by a shift from a
-//!   file-major occupancy kept beside the board
-//!   (`qiboard::xiangqi::rotated`);
+//!   file-major occupancy kept beside the board ([`file_major`], built
+//!   here from the public tables);
 //! - `file bitboards`: the rank as in `u16 lines`, the file answered by a
 //!   table of ready-made a-file u128 sets (`[rank][file word]`, 160 KiB
 //!   per piece), built here from the u16 tables.
@@ -18,8 +18,11 @@
 //! rook lookup (an 8×8 magic bitboard, one multiply and one load) over
 //! the same squares and occupancies folded onto 64 bits.
 
+#[path = "xiangqi_attacks/file_major.rs"]
+mod file_major;
+
 use criterion::{black_box, criterion_group, Criterion, Throughput};
-use qiboard::xiangqi::rotated::{self, FileMajor};
+use file_major::FileMajor;
 use qiboard::xiangqi::tables::{
     CANNON_FILE_ATTACKS, CANNON_RANK_ATTACKS, FILE_REACH, RANK_REACH, ROOK_FILE_ATTACKS,
     ROOK_RANK_ATTACKS,
@@ -219,7 +222,7 @@ fn bench(c: &mut Criterion) {
                 inputs,
                 ROOK,
                 rook_attacks,
-                rotated::rook_attacks
+                file_major::rook_attacks
             );
         } else {
             time_piece!(
@@ -228,7 +231,7 @@ fn bench(c: &mut Criterion) {
                 inputs,
                 CANNON,
                 cannon_attacks,
-                rotated::cannon_attacks
+                file_major::cannon_attacks
             );
         }
         group.finish();
@@ -250,7 +253,7 @@ fn race() {
             inputs,
             ROOK,
             rook_attacks,
-            rotated::rook_attacks
+            file_major::rook_attacks
         );
         time_piece!(
             &mut race,
@@ -258,7 +261,7 @@ fn race() {
             inputs,
             CANNON,
             cannon_attacks,
-            rotated::cannon_attacks
+            file_major::cannon_attacks
         );
     }
     println!("fastest of {ROUNDS} interleaved rounds, ns per lookup (ratio to the cozy-chess yardstick):");

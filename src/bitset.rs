@@ -97,6 +97,21 @@ macro_rules! square_set {
                 Bitboard(self.0 & !(1 << square as u8))
             }
 
+            /// The lowest square, if any.
+            #[inline]
+            pub const fn first(self) -> Option<Square> {
+                Square::new(self.0.trailing_zeros() as usize)
+            }
+
+            /// The highest square, if any.
+            #[inline]
+            pub const fn last(self) -> Option<Square> {
+                match self.0.leading_zeros() {
+                    <$bits>::BITS => None,
+                    zeros => Square::new((<$bits>::BITS - 1 - zeros) as usize),
+                }
+            }
+
             /// Whether the set has more than one square.
             #[inline]
             pub const fn has_many(self) -> bool {

@@ -2,7 +2,8 @@
 //! first, indexing tables in that order. Each game names its own sides.
 
 /// Defines `Color` with the two variants given, first mover first, its
-/// `ALL` and `index`, and `Not` for the other side.
+/// `ALL` and `index`, `Not` for the other side, and `Display` as the
+/// variant's name.
 macro_rules! color {
     (
         $(#[$meta:meta])*
@@ -34,6 +35,15 @@ macro_rules! color {
             #[inline]
             pub const fn index(self) -> usize {
                 self as usize
+            }
+        }
+
+        impl std::fmt::Display for Color {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(match self {
+                    Color::$first => stringify!($first),
+                    Color::$second => stringify!($second),
+                })
             }
         }
 

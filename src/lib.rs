@@ -24,9 +24,14 @@
 #![warn(missing_docs)]
 
 mod bitset;
+mod board;
 pub mod chess;
 mod color;
 mod fen;
+mod game;
 pub mod list;
+mod move_error;
 mod square_impls;
 pub mod xiangqi;
+
+pub use board::Board;

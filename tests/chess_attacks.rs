@@ -137,6 +137,8 @@ proptest! {
         prop_assert_eq!(format!("{:#x}", set).parse::<Bitboard>(), Ok(set));
         prop_assert_eq!(set.iter().count() as u32, set.count());
         prop_assert_eq!(set.iter().collect::<Bitboard>(), set);
+        prop_assert_eq!(set.first(), set.iter().next());
+        prop_assert_eq!(set.last(), set.iter().last());
     }
 
     #[test]

@@ -2,8 +2,21 @@
 
 use proptest::prelude::*;
 use qiboard::chess::{
-    CastleSide, Color, FenError, Game, MoveKind, PieceKind, Position, Square, Status, UciError,
+    CastleSide, Color, Ending, FenError, Game, GameError, MoveError, MoveKind, Outcome, Piece,
+    PieceKind, Position, Square, Status,
 };
+
+#[test]
+fn piece_letters_round_trip() {
+    for color in Color::ALL {
+        for kind in PieceKind::ALL {
+            let piece = Piece { color, kind };
+            assert_eq!(Piece::from_letter(piece.letter()), Some(piece));
+            assert_eq!(PieceKind::from_letter(kind.letter()), Some(kind));
+        }
+    }
+    assert_eq!(Piece::from_letter('x'), None);
+}
 
 fn position(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -12,7 +25,7 @@ fn position(fen: &str) -> Position {
 /// Plays UCI moves one after another.
 fn after(fen: &str, moves: &[&str]) -> Position {
     moves.iter().fold(position(fen), |pos, text| {
-        pos.play(pos.parse_uci(text).unwrap_or_else(|e| panic!("{e}")))
+        pos.play(pos.parse_move(text).unwrap_or_else(|e| panic!("{e}")))
     })
 }
 
@@ -188,27 +201,34 @@ fn fen_errors_say_what_is_wrong() {
 fn uci_text() {
     let start = position(Position::START_FEN);
     assert_eq!(
-        start.parse_uci("e2e4").unwrap().kind(),
+        start.parse_move("e2e4").unwrap().kind(),
         MoveKind::DoublePush
     );
-    assert!(matches!(start.parse_uci("e2e5"), Err(UciError::Illegal(_))));
+    assert!(matches!(
+        start.parse_move("e2e5"),
+        Err(MoveError::Illegal(_))
+    ));
     for bad in ["", "e2", "e2e4qq", "e2e4k", "i2e4", "e2e4 ", "é2e4"] {
         assert!(
-            matches!(start.parse_uci(bad), Err(UciError::Syntax(_))),
+            matches!(start.parse_move(bad), Err(MoveError::Syntax(_))),
             "{bad:?}"
         );
     }
     // Standard castling: the king's two-square step, or king takes rook.
     let castling = position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    let short = castling.parse_uci("e1g1").unwrap();
+    let short = castling.parse_move("e1g1").unwrap();
     assert_eq!(short.kind(), MoveKind::Castle);
-    assert_eq!(castling.parse_uci("e1h1").unwrap(), short);
+    assert_eq!(castling.parse_move("e1h1").unwrap(), short);
     assert_eq!(short.uci(false).to_string(), "e1g1");
     assert_eq!(short.uci(true).to_string(), "e1h1");
+    assert_eq!(castling.move_text(short), "e1g1");
+    let mut chess960 = castling;
+    chess960.set_chess960(true);
+    assert_eq!(chess960.move_text(short), "e1h1");
     // Promotions need their letter.
     let promotion = position("8/P6k/8/8/8/8/8/K7 w - - 0 1");
-    assert!(promotion.parse_uci("a7a8").is_err());
-    let knight = promotion.parse_uci("a7a8n").unwrap();
+    assert!(promotion.parse_move("a7a8").is_err());
+    let knight = promotion.parse_move("a7a8n").unwrap();
     assert_eq!(knight.kind(), MoveKind::Promotion(PieceKind::Knight));
     assert_eq!(knight.uci(false).to_string(), "a7a8n");
 }
@@ -242,14 +262,14 @@ fn special_moves() {
     let screened = position("4k3/8/8/8/8/8/8/rR3K2 w B - 0 1");
     assert!(!moves(&screened).contains(&"f1b1".to_string()));
     let open = position("4k3/8/8/8/8/8/8/1R3K2 w B - 0 1");
-    let castle = open.parse_uci("f1b1").unwrap();
+    let castle = open.parse_move("f1b1").unwrap();
     let castled = open.play(castle);
     assert_eq!(
-        castled.piece_on(Square::C1).map(|p| p.kind),
+        castled.piece_at(Square::C1).map(|p| p.kind),
         Some(PieceKind::King)
     );
     assert_eq!(
-        castled.piece_on(Square::D1).map(|p| p.kind),
+        castled.piece_at(Square::D1).map(|p| p.kind),
         Some(PieceKind::Rook)
     );
     assert_eq!(castled.castling_bits(), 0);
@@ -273,13 +293,52 @@ fn mate_and_stalemate() {
 }
 
 #[test]
-fn game_undo() {
-    let mut game = Game::new(Position::startpos());
-    for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
-        game.play_uci(text).unwrap();
+fn game_outcomes() {
+    let mut game = Game::new();
+    for text in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        game.play_text(text).unwrap();
     }
-    assert_eq!(game.repetitions(), 2);
-    assert!(game.play_uci("e2e5").is_err());
+    let mate = Outcome::Win {
+        winner: Color::Black,
+        by: Ending::Checkmate,
+    };
+    assert_eq!(game.outcome(), Some(mate));
+    assert_eq!((mate.winner(), mate.result()), (Some(Color::Black), "0-1"));
+    assert_eq!(mate.to_string(), "Black won by checkmate");
+    let any_move = game.moves()[0];
+    assert_eq!(game.play(any_move), Err(GameError::Finished(mate)));
+    assert_eq!(
+        GameError::Finished(mate).to_string(),
+        "the game is over: Black won by checkmate"
+    );
+
+    let stalemate = Game::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    let draw = Outcome::Draw {
+        by: Ending::Stalemate,
+    };
+    assert_eq!(stalemate.outcome(), Some(draw));
+    assert_eq!((draw.winner(), draw.result()), (None, "1/2-1/2"));
+    assert_eq!(draw.to_string(), "draw by stalemate");
+    assert_eq!(Game::default().outcome(), None);
+    assert!(Game::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").is_err());
+}
+
+#[test]
+fn game_undo() {
+    let mut game = Game::new();
+    for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+        game.play_text(text).unwrap();
+    }
+    assert_eq!(game.occurrences(), 2);
+    assert!(matches!(
+        game.play_text("e2e5"),
+        Err(GameError::Move(MoveError::Illegal(_)))
+    ));
+    let knight_back = game.moves()[3];
+    assert!(matches!(
+        game.play(knight_back),
+        Err(GameError::Move(MoveError::Illegal(text))) if text == "f6g8"
+    ));
     assert_eq!(game.moves().len(), 4);
     assert_eq!(
         game.undo().map(|mv| mv.uci(false).to_string()),
@@ -370,7 +429,7 @@ proptest! {
     fn uci_parser_survives_any_text(text in ".{0,8}", squares in "[a-i][0-9][a-i][0-9][nbrqkp]?") {
         let pos = position("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1");
         for text in [text, squares] {
-            if let Ok(mv) = pos.parse_uci(&text) {
+            if let Ok(mv) = pos.parse_move(&text) {
                 prop_assert!(pos.legal_moves().iter().any(|legal| *legal == mv));
             }
         }
@@ -379,7 +438,7 @@ proptest! {
     /// Playing even an illegal move never panics, nor does anything after it.
     #[test]
     fn illegal_moves_do_not_panic(moves in prop::collection::vec(any_move(), 1..6)) {
-        let mut pos = Position::startpos();
+        let mut pos = Position::start();
         for mv in moves {
             pos = pos.play(mv);
             let _ = (pos.legal_moves(), pos.count_legal_moves(), pos.status(), pos.fen());

@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
-use qiboard::chess::{MoveKind, Position, Status};
+use qiboard::chess::{perft, MoveKind, Position, Status};
 
 /// Standard starts with plenty of castling, en passant and promotions.
 const STARTS: [&str; 6] = [
@@ -39,7 +39,7 @@ fn check_split(pos: &Position, legal: usize) {
     let captures = pos.legal_captures();
     let quiets = pos.legal_quiets();
     assert_eq!(captures.len() + quiets.len(), legal, "{pos}");
-    let theirs = pos.colored(!pos.side_to_move());
+    let theirs = pos.by_color(!pos.side_to_move());
     for mv in &captures {
         let en_passant = mv.kind() == MoveKind::EnPassant;
         assert!(theirs.contains(mv.to()) || en_passant, "{pos}: {mv:?}");
@@ -161,7 +161,7 @@ fn chess960_perft_matches_cozy() {
         let theirs = cozy_chess::Board::from_fen(fen, true).unwrap();
         for depth in 1..=4 {
             assert_eq!(
-                ours.perft(depth),
+                perft(&ours, depth),
                 cozy_perft(&theirs, depth),
                 "{fen} depth {depth}"
             );

@@ -2,14 +2,14 @@
 
 use proptest::prelude::*;
 use qiboard::xiangqi::{
-    Color, FenError, Game, GameError, Kind, Move, MoveError, Outcome, Piece, Position, Square,
-    Status, START_FEN,
+    Color, Ending, FenError, Game, GameError, Move, MoveError, Outcome, Piece, PieceKind, Position,
+    Square, Status,
 };
 
 #[test]
 fn start_position_round_trips() {
     let start = Position::start();
-    assert_eq!(start.fen(), START_FEN);
+    assert_eq!(start.fen(), Position::START_FEN);
     assert_eq!(start.side_to_move(), Color::Red);
     assert_eq!(start.occupied().count(), 32);
     assert_eq!(start.king(Color::Red), Square::E0);
@@ -17,7 +17,7 @@ fn start_position_round_trips() {
         start.piece_at(Square::H2),
         Some(Piece {
             color: Color::Red,
-            kind: Kind::Cannon
+            kind: PieceKind::Cannon
         })
     );
     assert_eq!(start.rank_word(0), 0x1ff);
@@ -29,12 +29,43 @@ fn alternative_letters_and_sides() {
     let horses_as_h =
         Position::from_fen("rhbakabhr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r")
             .unwrap();
-    assert_eq!(horses_as_h.fen(), START_FEN);
+    assert_eq!(horses_as_h.fen(), Position::START_FEN);
     let black = Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b")
         .unwrap();
     assert_eq!(black.side_to_move(), Color::Black);
     assert_ne!(black.key(), Position::start().key());
     assert_ne!(black.lock(), Position::start().lock());
+}
+
+#[test]
+fn piece_letters_round_trip() {
+    for color in Color::ALL {
+        for kind in PieceKind::ALL {
+            let piece = Piece { color, kind };
+            assert_eq!(Piece::from_letter(piece.letter()), Some(piece));
+            assert_eq!(PieceKind::from_letter(kind.letter()), Some(kind));
+        }
+    }
+    let black_horse = Piece {
+        color: Color::Black,
+        kind: PieceKind::Horse,
+    };
+    assert_eq!(Piece::from_letter('h'), Some(black_horse));
+    assert_eq!(
+        Piece::from_letter('E').map(|piece| piece.letter()),
+        Some('B')
+    );
+    assert_eq!(Piece::from_letter('x'), None);
+}
+
+#[test]
+fn play_in_place_matches_play() {
+    let start = Position::start();
+    for &mv in &start.legal_moves() {
+        let mut in_place = start.clone();
+        in_place.play_in_place(mv);
+        assert_eq!(in_place, start.play(mv), "{mv}");
+    }
 }
 
 fn error(fen: &str) -> FenError {
@@ -79,7 +110,7 @@ fn fen_errors_say_what_and_where() {
         FenError::TooMany {
             piece: Piece {
                 color: Color::Red,
-                kind: Kind::Rook
+                kind: PieceKind::Rook
             },
             count: 3
         }
@@ -134,8 +165,8 @@ proptest! {
     }
 
     #[test]
-    fn mutated_start_fen_never_panics(index in 0..START_FEN.len(), replacement in any::<char>()) {
-        let mut text: Vec<char> = START_FEN.chars().collect();
+    fn mutated_start_fen_never_panics(index in 0..Position::START_FEN.len(), replacement in any::<char>()) {
+        let mut text: Vec<char> = Position::START_FEN.chars().collect();
         text[index] = replacement;
         let text: String = text.into_iter().collect();
         let _ = Position::from_fen(&text);
@@ -149,9 +180,10 @@ fn move_text() {
         start.parse_move("h2e2"),
         Ok(Move::new(Square::H2, Square::E2))
     );
+    assert_eq!(start.move_text(Move::new(Square::H2, Square::E2)), "h2e2");
     assert_eq!(
         start.parse_move("h2e3"),
-        Err(MoveError::Illegal(Move::new(Square::H2, Square::E3)))
+        Err(MoveError::Illegal("h2e3".to_string()))
     );
     for bad in ["", "h2", "h2e", "h2e22", "j2e2", "h2h2", "h2e-"] {
         assert!(
@@ -194,16 +226,21 @@ fn flying_general_and_screens() {
 fn stalemate_loses() {
     // Black's king on d9: d8 is covered by the a8 rook, e9 by the e5 rook.
     let position = Position::from_fen("3k5/R8/9/9/4R4/9/9/9/9/5K3 b").unwrap();
-    assert!(!position.in_check());
+    assert!(!position.is_check());
     assert_eq!(position.status(), Status::Stalemate);
-    let game = Game::from_position(position);
+    let mut game = Game::from_position(position);
     assert_eq!(
         game.outcome(),
         Some(Outcome::Win {
             winner: Color::Red,
-            by: Status::Stalemate
+            by: Ending::Stalemate
         })
     );
+    let outcome = game.outcome().unwrap();
+    assert_eq!(outcome.result(), "1-0");
+    assert_eq!(outcome.to_string(), "Red won by stalemate");
+    let any_move = Move::new(Square::D9, Square::E9);
+    assert_eq!(game.play(any_move), Err(GameError::Finished(outcome)));
 }
 
 #[test]
@@ -237,7 +274,7 @@ fn repetition_and_perpetual_check() {
         .expect("the position after a9a8 stood four plies ago");
     assert_eq!(repetition.plies_ago, 4);
     assert_eq!(repetition.perpetual_checker(), Some(Color::Red));
-    assert_eq!(game.repetition_count(), 1);
+    assert_eq!(game.occurrences(), 2);
 }
 
 #[test]

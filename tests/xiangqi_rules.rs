@@ -2,7 +2,7 @@
 //! rules alone (mailbox scans, make-and-test), over random playouts.
 
 use proptest::prelude::*;
-use qiboard::xiangqi::{Color, Kind, Move, MoveFilter, Piece, Position, Square, Status};
+use qiboard::xiangqi::{Color, Move, Piece, PieceKind, Position, Square, Status};
 
 type Board = [Option<Piece>; 90];
 
@@ -58,24 +58,24 @@ fn pseudo_targets(board: &Board, from: usize) -> Vec<usize> {
             }
         };
     match piece.kind {
-        Kind::King => {
+        PieceKind::King => {
             for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
                 step(df, dr, None, &|to| in_palace(piece.color, to));
             }
         }
-        Kind::Advisor => {
+        PieceKind::Advisor => {
             for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
                 step(df, dr, None, &|to| in_palace(piece.color, to));
             }
         }
-        Kind::Elephant => {
+        PieceKind::Elephant => {
             for (df, dr) in [(2, 2), (2, -2), (-2, 2), (-2, -2)] {
                 step(df, dr, Some((df / 2, dr / 2)), &|to| {
                     own_half(piece.color, to)
                 });
             }
         }
-        Kind::Horse => {
+        PieceKind::Horse => {
             for (df, dr) in [
                 (1i32, 2i32),
                 (-1, 2),
@@ -94,26 +94,26 @@ fn pseudo_targets(board: &Board, from: usize) -> Vec<usize> {
                 step(df, dr, Some(leg), &|_| true);
             }
         }
-        Kind::Pawn => {
+        PieceKind::Pawn => {
             step(0, forward, None, &|_| true);
             if !own_half(piece.color, from) {
                 step(1, 0, None, &|_| true);
                 step(-1, 0, None, &|_| true);
             }
         }
-        Kind::Rook | Kind::Cannon => {
+        PieceKind::Rook | PieceKind::Cannon => {
             for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
                 let mut screens = 0;
                 let (mut f, mut r) = (file + df, rank + dr);
                 while let Some(to) = at(f, r) {
                     match (piece.kind, screens, board[to]) {
                         (_, 0, None) => targets.push(to),
-                        (Kind::Rook, _, Some(_)) => {
+                        (PieceKind::Rook, _, Some(_)) => {
                             targets.push(to);
                             break;
                         }
-                        (Kind::Cannon, 0, Some(_)) => screens = 1,
-                        (Kind::Cannon, _, Some(_)) => {
+                        (PieceKind::Cannon, 0, Some(_)) => screens = 1,
+                        (PieceKind::Cannon, _, Some(_)) => {
                             targets.push(to);
                             break;
                         }
@@ -134,7 +134,7 @@ fn king_square(board: &Board, color: Color) -> usize {
             board[s]
                 == Some(Piece {
                     color,
-                    kind: Kind::King,
+                    kind: PieceKind::King,
                 })
         })
         .expect("king")
@@ -192,14 +192,14 @@ fn check_position(position: &Position) -> Result<(), TestCaseError> {
     let all = position.legal_moves();
     let fen = position.fen();
     prop_assert_eq!(sorted(&all), reference_moves(position), "{}", fen);
-    prop_assert_eq!(position.count_moves(), all.len() as u64);
-    let mut split = sorted(&position.moves(MoveFilter::Captures));
+    prop_assert_eq!(position.count_legal_moves(), all.len() as u64);
+    let mut split = sorted(&position.legal_captures());
     let captures = split.len();
-    split.extend(sorted(&position.moves(MoveFilter::Quiets)));
+    split.extend(sorted(&position.legal_quiets()));
     split.sort();
     prop_assert_eq!(&split, &sorted(&all));
     prop_assert!(position
-        .moves(MoveFilter::Captures)
+        .legal_captures()
         .iter()
         .all(|m| position.piece_at(m.to()).is_some()));
     prop_assert_eq!(
@@ -210,7 +210,7 @@ fn check_position(position: &Position) -> Result<(), TestCaseError> {
     );
     let board = board_of(position);
     let in_check = exposed(&board, position.side_to_move());
-    prop_assert_eq!(position.in_check(), in_check);
+    prop_assert_eq!(position.is_check(), in_check);
     prop_assert_eq!(
         position.evasions().len(),
         if in_check { all.len() } else { 0 }

@@ -31,12 +31,6 @@ impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(0);
     /// All 64 squares.
     pub const FULL: Bitboard = Bitboard(!0);
-
-    /// The lowest square, if any.
-    #[inline]
-    pub const fn first(self) -> Option<Square> {
-        Square::new(self.0.trailing_zeros() as usize)
-    }
 }
 
 crate::bitset::square_set!("chess", u64, 8 by 8, '1', wrapping);

@@ -153,7 +153,7 @@ fn parse_board(field: &str) -> Result<[Option<Piece>; 64], FenError> {
         for c in text.chars() {
             if let Some(skip) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
                 file += skip as usize;
-            } else if let Some(piece) = Piece::from_fen_char(c) {
+            } else if let Some(piece) = Piece::from_letter(c) {
                 if let Some(slot) = board.get_mut(rank * 8 + file).filter(|_| file < 8) {
                     *slot = Some(piece);
                 }
@@ -200,13 +200,13 @@ fn parse_castling(position: &Position, field: &str) -> Result<(Bitboard, bool), 
             Color::Black
         };
         let rank = back_rank(color);
-        let king = position.pieces_of(color, PieceKind::King) & rank;
+        let king = position.pieces(color, PieceKind::King) & rank;
         let Some(king) = king.first() else {
             return Err(error(format!(
                 "{c:?} needs the {color:?} king on its first rank"
             )));
         };
-        let own_rooks = position.pieces_of(color, PieceKind::Rook) & rank;
+        let own_rooks = position.pieces(color, PieceKind::Rook) & rank;
         let rook = match c.to_ascii_lowercase() {
             // X-FEN: the outermost rook on that side.
             'k' => (own_rooks & above(king))
@@ -292,7 +292,7 @@ fn parse_en_passant(position: &Position, field: &str) -> Result<Option<Square>, 
     }
     let pawn = Square::from_index_wrapping((square.index() as i32 + pawn_step) as usize);
     let start = Square::from_index_wrapping((square.index() as i32 - pawn_step) as usize);
-    if !position.pieces_of(!us, PieceKind::Pawn).contains(pawn) {
+    if !position.pieces(!us, PieceKind::Pawn).contains(pawn) {
         return Err(error(
             "no pawn of the side that just moved stands in front of it",
         ));
@@ -344,16 +344,16 @@ impl Position {
             }
         }
         for color in Color::ALL {
-            let count = position.pieces_of(color, PieceKind::King).count();
+            let count = position.pieces(color, PieceKind::King).count();
             if count != 1 {
                 return Err(FenError::KingCount { color, count });
             }
-            let count = position.colored(color).count();
+            let count = position.by_color(color).count();
             if count > 16 {
                 return Err(FenError::TooManyPieces { color, count });
             }
         }
-        let pawns = position.pieces(PieceKind::Pawn);
+        let pawns = position.by_kind(PieceKind::Pawn);
         if let Some(square) = (pawns & (back_rank(Color::White) | back_rank(Color::Black))).first()
         {
             return Err(FenError::PawnOnBackRank(square));
@@ -361,7 +361,7 @@ impl Position {
         for color in Color::ALL {
             // Every extra queen, rook, bishop or knight was a pawn once; this
             // also bounds the number of legal moves below the move list's size.
-            let of = |kind| position.pieces_of(color, kind).count();
+            let of = |kind| position.pieces(color, kind).count();
             let promoted = of(PieceKind::Queen).saturating_sub(1)
                 + of(PieceKind::Rook).saturating_sub(2)
                 + of(PieceKind::Bishop).saturating_sub(2)
@@ -403,8 +403,8 @@ impl Position {
     pub fn fen(&self) -> String {
         let mut out = String::with_capacity(90);
         crate::fen::write_board(&mut out, 8, 8, |file, rank| {
-            self.piece_on(Square::from_index_wrapping(rank * 8 + file))
-                .map(|piece| piece.fen_char())
+            self.piece_at(Square::from_index_wrapping(rank * 8 + file))
+                .map(|piece| piece.letter())
         });
         out.push_str(match self.side {
             Color::White => " w ",

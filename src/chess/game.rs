@@ -1,8 +1,25 @@
-//! A game: a start position and the moves played from it, with undo.
+//! A game: a start position and the moves played from it, with undo, the
+//! result once it is over, and how often a position has stood.
 
-use super::{Move, Position, UciError};
+use super::{Color, FenError, Move, MoveError, Position};
+
+crate::game::game_types!(White, Black, stalemate: "a draw");
 
 /// A game record: every position reached, so that moves can be undone.
+///
+/// ```
+/// use qiboard::chess::{Color, Ending, Game, Outcome};
+///
+/// let mut game = Game::new();
+/// for text in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+///     game.play_text(text)?;
+/// }
+/// let mate = Outcome::Win { winner: Color::Black, by: Ending::Checkmate };
+/// assert_eq!(game.outcome(), Some(mate));
+/// assert_eq!(mate.result(), "0-1");
+/// assert!(game.play_text("e1f2").is_err());
+/// # Ok::<(), qiboard::chess::GameError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Game {
     /// Every position so far; the first is the start, the last is current.
@@ -11,12 +28,22 @@ pub struct Game {
 }
 
 impl Game {
+    /// A game from the standard starting position.
+    pub fn new() -> Game {
+        Game::from_position(Position::start())
+    }
+
     /// A game starting from `start`.
-    pub fn new(start: Position) -> Game {
+    pub fn from_position(start: Position) -> Game {
         Game {
             positions: vec![start],
             moves: Vec::new(),
         }
+    }
+
+    /// A game starting from the position a FEN describes.
+    pub fn from_fen(text: &str) -> Result<Game, FenError> {
+        Position::from_fen(text).map(Game::from_position)
     }
 
     /// The current position.
@@ -35,18 +62,27 @@ impl Game {
         &self.moves
     }
 
-    /// Plays `mv`, which must be legal in the current position (see
-    /// [`Position::play`]).
-    pub fn play(&mut self, mv: Move) {
-        let next = self.position().play(mv);
+    /// Plays `mv` if it is legal in the current position.
+    pub fn play(&mut self, mv: Move) -> Result<(), GameError> {
+        let position = self.position();
+        if !position.is_legal(mv) {
+            // A finished game has no legal move, so the outcome is only
+            // worth finding once a move has been refused.
+            return Err(match self.outcome() {
+                Some(outcome) => GameError::Finished(outcome),
+                None => GameError::Move(MoveError::Illegal(position.move_text(mv))),
+            });
+        }
+        let next = position.play(mv);
         self.positions.push(next);
         self.moves.push(mv);
+        Ok(())
     }
 
     /// Plays the move that the UCI text names, if it is legal.
-    pub fn play_uci(&mut self, text: &str) -> Result<Move, UciError> {
-        let mv = self.position().parse_uci(text)?;
-        self.play(mv);
+    pub fn play_text(&mut self, text: &str) -> Result<Move, GameError> {
+        let mv = self.position().parse_move(text).map_err(GameError::Move)?;
+        self.play(mv)?;
         Ok(mv)
     }
 
@@ -57,9 +93,26 @@ impl Game {
         Some(mv)
     }
 
-    /// How many times the current position has occurred since the last
-    /// capture or pawn move, itself included (compared by Zobrist key).
-    pub fn repetitions(&self) -> usize {
+    /// The result, once the side to move has no legal move: checkmate
+    /// wins for the other side, stalemate is a draw.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let position = self.position();
+        match position.status() {
+            Status::Ongoing => None,
+            Status::Checkmate => Some(Outcome::Win {
+                winner: !position.side_to_move(),
+                by: Ending::Checkmate,
+            }),
+            Status::Stalemate => Some(Outcome::Draw {
+                by: Ending::Stalemate,
+            }),
+        }
+    }
+
+    /// How many times the current position has stood, itself included (3
+    /// at a threefold repetition), compared by Zobrist key. Only positions
+    /// since the last capture or pawn move can match.
+    pub fn occurrences(&self) -> usize {
         let current = self.position();
         let window = current.halfmove_clock() as usize + 1;
         self.positions
@@ -69,5 +122,11 @@ impl Game {
             .step_by(2)
             .filter(|position| position.key() == current.key())
             .count()
+    }
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
     }
 }

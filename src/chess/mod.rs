@@ -13,7 +13,6 @@ mod piece;
 mod position;
 mod square;
 pub mod tables;
-mod uci;
 mod zobrist;
 
 pub use attacks::{
@@ -23,10 +22,9 @@ pub use attacks::{
 pub use bitboard::{Bitboard, ParseBitboardError, Squares};
 pub use color::Color;
 pub use fen::FenError;
-pub use game::Game;
-pub use movegen::Status;
-pub use moves::{Move, MoveKind, MoveList, Uci, MAX_MOVES};
+pub use game::{Ending, Game, GameError, Outcome, Status};
+pub use moves::{Move, MoveError, MoveKind, MoveList, Uci, MAX_MOVES};
+pub use perft::{divide, perft};
 pub use piece::{Piece, PieceKind};
 pub use position::{CastleSide, Position};
 pub use square::{ParseSquareError, Square};
-pub use uci::UciError;

@@ -1,6 +1,9 @@
+//! Chess moves: the 16-bit move, its UCI text and reading UCI text
+//! against a position.
+
 use std::fmt;
 
-use super::{PieceKind, Square};
+use super::{PieceKind, Position, Square};
 use crate::list::ArrayList;
 
 /// What a move does beyond lifting a piece from one square to another.
@@ -200,3 +203,70 @@ pub const MAX_MOVES: usize = 256;
 
 /// A list of moves that never touches the heap.
 pub type MoveList = ArrayList<Move, MAX_MOVES>;
+
+crate::move_error::move_error!(
+    "UCI",
+    "e2e4` / `e7e8q",
+    "two squares and an optional promotion letter (n, b, r, q), like e2e4 or e7e8q"
+);
+
+/// The parts of a UCI move: origin, target and promotion piece.
+fn split(text: &str) -> Option<(Square, Square, Option<PieceKind>)> {
+    let from = text.get(0..2)?.parse().ok()?;
+    let to = text.get(2..4)?.parse().ok()?;
+    let promotion = match text.get(4..)? {
+        "" => None,
+        letter => {
+            let mut chars = letter.chars();
+            let kind = chars.next().and_then(PieceKind::from_letter)?;
+            if chars.next().is_some() || !PieceKind::PROMOTIONS.contains(&kind) {
+                return None;
+            }
+            Some(kind)
+        }
+    };
+    Some((from, to, promotion))
+}
+
+impl Position {
+    /// The legal move that the UCI `text` names. Castling is accepted as
+    /// king-takes-rook (`e1h1`) always, and as the king's two-square step
+    /// (`e1g1`) outside Chess960 notation.
+    ///
+    /// ```
+    /// use qiboard::chess::Position;
+    /// let start = Position::start();
+    /// assert!(start.parse_move("g1f3").is_ok());
+    /// assert!(start.parse_move("e2e5").is_err());
+    /// assert!(start.parse_move("e2").is_err());
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let (from, to, promotion) =
+            split(text).ok_or_else(|| MoveError::Syntax(text.to_string()))?;
+        self.legal_moves()
+            .iter()
+            .copied()
+            .find(|mv| {
+                let promotion_matches = mv.promotion_kind() == promotion;
+                let target_matches = mv.to() == to
+                    || (mv.kind() == MoveKind::Castle
+                        && !self.is_chess960()
+                        && mv.castle_king_target() == to);
+                mv.from() == from && target_matches && promotion_matches
+            })
+            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+
+    /// `mv` as UCI text, castling written the way this position's
+    /// notation asks (see [`Position::is_chess960`]).
+    ///
+    /// ```
+    /// use qiboard::chess::Position;
+    /// let start = Position::start();
+    /// let mv = start.parse_move("g1f3").unwrap();
+    /// assert_eq!(start.move_text(mv), "g1f3");
+    /// ```
+    pub fn move_text(&self, mv: Move) -> String {
+        mv.uci(self.chess960).to_string()
+    }
+}

@@ -80,7 +80,7 @@ pub struct Piece {
 
 impl Piece {
     /// The FEN letter: uppercase for White, lowercase for Black.
-    pub const fn fen_char(self) -> char {
+    pub const fn letter(self) -> char {
         let letter = self.kind.letter();
         match self.color {
             Color::White => letter.to_ascii_uppercase(),
@@ -88,14 +88,14 @@ impl Piece {
         }
     }
 
-    /// The piece a FEN letter names, if any.
-    pub const fn from_fen_char(c: char) -> Option<Piece> {
-        let color = if c.is_ascii_uppercase() {
+    /// The piece a FEN letter names (uppercase White, lowercase Black), if any.
+    pub const fn from_letter(letter: char) -> Option<Piece> {
+        let color = if letter.is_ascii_uppercase() {
             Color::White
         } else {
             Color::Black
         };
-        match PieceKind::from_letter(c.to_ascii_lowercase()) {
+        match PieceKind::from_letter(letter.to_ascii_lowercase()) {
             Some(kind) => Some(Piece { color, kind }),
             None => None,
         }

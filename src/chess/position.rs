@@ -23,9 +23,9 @@ pub enum CastleSide {
 /// ```
 /// use qiboard::chess::Position;
 ///
-/// let start = Position::startpos();
+/// let start = Position::start();
 /// assert_eq!(start.key(), 0x463b96181691fc9c);
-/// let e4 = start.play(start.parse_uci("e2e4").unwrap());
+/// let e4 = start.play(start.parse_move("e2e4").unwrap());
 /// assert_eq!(e4.key(), 0x823c9b50fd114196);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -75,7 +75,7 @@ pub(super) const fn lowest(set: Bitboard) -> Square {
 
 impl Position {
     /// The standard starting position.
-    pub fn startpos() -> Position {
+    pub fn start() -> Position {
         // The start FEN is a fixed, valid text.
         match Position::from_fen(Position::START_FEN) {
             Ok(position) => position,
@@ -94,19 +94,19 @@ impl Position {
 
     /// All pieces of `kind`, both colours.
     #[inline]
-    pub fn pieces(&self, kind: PieceKind) -> Bitboard {
+    pub fn by_kind(&self, kind: PieceKind) -> Bitboard {
         self.by_kind[kind.index()]
     }
 
     /// All pieces of `color`.
     #[inline]
-    pub fn colored(&self, color: Color) -> Bitboard {
+    pub fn by_color(&self, color: Color) -> Bitboard {
         self.by_color[color.index()]
     }
 
     /// The pieces of `kind` and `color`.
     #[inline]
-    pub fn pieces_of(&self, color: Color, kind: PieceKind) -> Bitboard {
+    pub fn pieces(&self, color: Color, kind: PieceKind) -> Bitboard {
         self.by_kind[kind.index()] & self.by_color[color.index()]
     }
 
@@ -119,12 +119,12 @@ impl Position {
     /// The square of `color`'s king.
     #[inline]
     pub fn king(&self, color: Color) -> Square {
-        lowest(self.pieces_of(color, PieceKind::King))
+        lowest(self.pieces(color, PieceKind::King))
     }
 
     /// The kind of piece on `square`, if any.
     #[inline]
-    pub fn kind_on(&self, square: Square) -> Option<PieceKind> {
+    pub fn kind_at(&self, square: Square) -> Option<PieceKind> {
         // Branch-free: the kinds' bitboards are disjoint, so at most one of
         // these terms is non-zero, and it names the kind (pawn = 1).
         const BY_CODE: [Option<PieceKind>; 7] = [
@@ -144,8 +144,8 @@ impl Position {
     }
 
     /// The piece on `square`, if any.
-    pub fn piece_on(&self, square: Square) -> Option<Piece> {
-        let kind = self.kind_on(square)?;
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        let kind = self.kind_at(square)?;
         let color = if self.by_color[0].contains(square) {
             Color::White
         } else {
@@ -224,8 +224,7 @@ impl Position {
     #[inline]
     fn en_passant_counts(&self) -> Option<Square> {
         let square = self.en_passant?;
-        let capturers =
-            pawn_attacks(!self.side, square) & self.pieces_of(self.side, PieceKind::Pawn);
+        let capturers = pawn_attacks(!self.side, square) & self.pieces(self.side, PieceKind::Pawn);
         (!capturers.is_empty()).then_some(square)
     }
 
@@ -235,7 +234,7 @@ impl Position {
         let mut key = 0;
         for color in Color::ALL {
             for kind in PieceKind::ALL {
-                for square in self.pieces_of(color, kind) {
+                for square in self.pieces(color, kind) {
                     key ^= zobrist::piece(color, kind, square);
                 }
             }
@@ -283,7 +282,7 @@ impl Position {
     }
 
     /// The position after `mv`, which must be legal here (as from
-    /// [`Position::legal_moves`] or [`Position::parse_uci`]); an illegal
+    /// [`Position::legal_moves`] or [`Position::parse_move`]); an illegal
     /// move gives an unspecified position but never a panic.
     #[inline]
     pub fn play(&self, mv: Move) -> Position {
@@ -342,7 +341,7 @@ impl Position {
             }
             flag => {
                 if self.by_color[them.index()].contains(to) {
-                    if let Some(victim) = self.kind_on(to) {
+                    if let Some(victim) = self.kind_at(to) {
                         self.toggle(them, victim, to.bitboard());
                         key ^= zobrist::piece(them, victim, to);
                     }
@@ -357,7 +356,7 @@ impl Position {
                             let passed =
                                 Square::from_index_wrapping((from.index() + to.index()) / 2);
                             let capturers =
-                                pawn_attacks(us, passed) & self.pieces_of(them, PieceKind::Pawn);
+                                pawn_attacks(us, passed) & self.pieces(them, PieceKind::Pawn);
                             if !capturers.is_empty() {
                                 self.en_passant = Some(passed);
                                 key ^= zobrist::en_passant(passed.file());
@@ -380,5 +379,12 @@ impl Position {
         }
         self.side = them;
         self.key = key;
+    }
+}
+
+impl Default for Position {
+    /// The standard starting position.
+    fn default() -> Position {
+        Position::start()
     }
 }

@@ -6,8 +6,8 @@
 //! small tables
 //! ([`Bitboard::file_word`], [`Bitboard::from_file_word`]). The benchmark
 //! `benches/xiangqi_attacks.rs` compares this with the packed thesis
-//! tables, a file-major occupancy ([`super::rotated`]) and ready-made file
-//! bitboards.
+//! tables, a file-major occupancy kept beside the board and ready-made
+//! file bitboards.
 
 use super::lines::{file_moves, rank_moves, LineKind};
 use super::tables::{
@@ -17,18 +17,49 @@ use super::tables::{
 };
 use super::{Bitboard, Color, Square};
 
+/// Bits 0, 9, …, 81: the a-file.
+pub(crate) const FILE_A: u128 = {
+    let mut bits = 0u128;
+    let mut rank = 0;
+    while rank < 10 {
+        bits |= 1 << (rank * 9);
+        rank += 1;
+    }
+    bits
+};
+
+/// Squares strictly between `a` and `b` when they share a rank or a file;
+/// empty otherwise.
+#[inline]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    let (low, high) = if a < b {
+        (a as u32, b as u32)
+    } else {
+        (b as u32, a as u32)
+    };
+    let span = (1u128 << high).wrapping_sub(2u128 << low) & !(1u128 << high);
+    let span = if high > low { span } else { 0 };
+    if a.rank() == b.rank() {
+        Bitboard(span)
+    } else if a.file() == b.file() {
+        Bitboard(span & FILE_A << a.file())
+    } else {
+        Bitboard::EMPTY
+    }
+}
+
 /// A rank table and a file table of one piece's attacks.
-pub(crate) type LineTables = (&'static [[u16; 512]; 9], &'static [[u16; 1024]; 10]);
+type LineTables = (&'static [[u16; 512]; 9], &'static [[u16; 1024]; 10]);
 
 /// Rook attacks: non-captures and rook captures.
-pub(crate) const ROOK: LineTables = (&ROOK_RANK_ATTACKS, &ROOK_FILE_ATTACKS);
+const ROOK: LineTables = (&ROOK_RANK_ATTACKS, &ROOK_FILE_ATTACKS);
 /// Cannon captures over one screen.
-pub(crate) const CANNON: LineTables = (&CANNON_RANK_ATTACKS, &CANNON_FILE_ATTACKS);
+const CANNON: LineTables = (&CANNON_RANK_ATTACKS, &CANNON_FILE_ATTACKS);
 
 /// The attacks of `tables` from `square`, given the occupied squares and
 /// the occupancy word of the square's file.
 #[inline]
-pub(crate) const fn line_attacks(
+const fn line_attacks(
     (rank_table, file_table): LineTables,
     square: Square,
     occupied: Bitboard,

@@ -49,21 +49,6 @@ impl Bitboard {
         Bitboard(bits & BOARD)
     }
 
-    /// The lowest square (least significant bit), if any.
-    #[inline]
-    pub const fn lsb(self) -> Option<Square> {
-        Square::new(self.0.trailing_zeros() as usize)
-    }
-
-    /// The highest square (most significant bit), if any.
-    #[inline]
-    pub const fn msb(self) -> Option<Square> {
-        match self.0.leading_zeros() {
-            128 => None,
-            zeros => Square::new(127 - zeros as usize),
-        }
-    }
-
     /// The thesis's bit-rank: the 9-bit occupancy of `rank` (bit `f` for
     /// file `f`). Ranks past 9 read as empty.
     #[inline]

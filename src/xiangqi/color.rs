@@ -7,12 +7,3 @@ crate::color::color! {
         Black,
     }
 }
-
-impl std::fmt::Display for Color {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Color::Red => "Red",
-            Color::Black => "Black",
-        })
-    }
-}

@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use super::{attackers_to, Color, Kind, Piece, Position, Square};
+use super::attackers::king_attackers;
+use super::{Color, Piece, PieceKind, Position, Square};
 
 /// Why a text is not a valid xiangqi position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,19 +118,14 @@ impl Position {
                     file += skip as usize;
                     continue;
                 }
-                let kind =
-                    Kind::from_letter(found).ok_or(FenError::BadCharacter { rank, found })?;
-                let color = if found.is_ascii_uppercase() {
-                    Color::Red
-                } else {
-                    Color::Black
-                };
+                let piece =
+                    Piece::from_letter(found).ok_or(FenError::BadCharacter { rank, found })?;
                 let square =
                     Square::from_file_rank(file, rank).ok_or_else(|| FenError::RowLength {
                         rank,
                         squares: row_squares(text),
                     })?;
-                position.put(square, Piece { color, kind });
+                position.put(square, piece);
                 file += 1;
             }
             if file != 9 {
@@ -167,11 +163,11 @@ impl Position {
 
     fn validate(&self) -> Result<(), FenError> {
         for color in Color::ALL {
-            for kind in Kind::ALL {
+            for kind in PieceKind::ALL {
                 let count = self.pieces(color, kind).count();
                 match (kind, count) {
-                    (Kind::King, 0) => return Err(FenError::MissingKing(color)),
-                    (Kind::King, 2..) => return Err(FenError::ExtraKing(color)),
+                    (PieceKind::King, 0) => return Err(FenError::MissingKing(color)),
+                    (PieceKind::King, 2..) => return Err(FenError::ExtraKing(color)),
                     _ if count > kind.max_count() => {
                         return Err(FenError::TooMany {
                             piece: Piece { color, kind },
@@ -191,7 +187,13 @@ impl Position {
             return Err(FenError::KingsFacing);
         }
         let waiting = !self.side;
-        if !attackers_to(self, self.king(waiting), self.side, self.occupied()).is_empty() {
+        let attackers = king_attackers(
+            self.side,
+            &self.pieces_by_kind(self.side),
+            self.king(waiting),
+            self.occupied(),
+        );
+        if !attackers.is_empty() {
             return Err(FenError::KingCapturable(self.side));
         }
         Ok(())

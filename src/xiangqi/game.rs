@@ -1,55 +1,9 @@
 //! A game: positions and moves from a start, with undo, results and
 //! repetition facts.
 
-use std::fmt;
-
 use super::{Color, FenError, Move, MoveError, Position};
 
-/// How a position stands for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    /// The side to move has legal moves.
-    Ongoing,
-    /// In check with no legal move: the side to move has lost.
-    Checkmate,
-    /// Not in check but with no legal move: in xiangqi this loses too.
-    Stalemate,
-}
-
-impl Position {
-    /// Checkmate, stalemate (both lost for the side to move) or ongoing.
-    pub fn status(&self) -> Status {
-        if self.count_moves() > 0 {
-            Status::Ongoing
-        } else if self.in_check() {
-            Status::Checkmate
-        } else {
-            Status::Stalemate
-        }
-    }
-
-    /// Parses a UCCI move and checks that it is legal here.
-    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let mv: Move = text.trim().parse()?;
-        if self.is_legal(mv) {
-            Ok(mv)
-        } else {
-            Err(MoveError::Illegal(mv))
-        }
-    }
-}
-
-/// The result of a finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// `winner` won because the other side had no legal move.
-    Win {
-        /// Who won.
-        winner: Color,
-        /// Checkmate or stalemate of the loser.
-        by: Status,
-    },
-}
+crate::game::game_types!(Red, Black, stalemate: "in xiangqi this loses too");
 
 /// One earlier occurrence of the current position, and who checked on
 /// every move since.
@@ -74,36 +28,6 @@ impl Repetition {
         }
     }
 }
-
-/// Why a move could not be played in a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GameError {
-    /// The move text or move is not legal.
-    Move(MoveError),
-    /// The game is over: the side to move has no legal move.
-    Finished(Outcome),
-}
-
-impl fmt::Display for GameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameError::Move(error) => write!(f, "{error}"),
-            GameError::Finished(Outcome::Win { winner, by }) => {
-                write!(
-                    f,
-                    "the game is over: {winner} won by {}",
-                    if *by == Status::Checkmate {
-                        "checkmate"
-                    } else {
-                        "stalemate"
-                    }
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for GameError {}
 
 /// A game: the start position, the moves played, and every position along
 /// the way (so undo is a pop and repetition a scan of keys).
@@ -142,6 +66,11 @@ impl Game {
             .expect("a game always has its start position")
     }
 
+    /// The position the game started from.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
     /// The moves played, in order.
     pub fn moves(&self) -> &[Move] {
         &self.moves
@@ -163,11 +92,11 @@ impl Game {
         if !self.position().is_legal(mv) {
             return Err(match self.outcome() {
                 Some(outcome) => GameError::Finished(outcome),
-                None => GameError::Move(MoveError::Illegal(mv)),
+                None => GameError::Move(MoveError::Illegal(self.position().move_text(mv))),
             });
         }
         let next = self.position().play(mv);
-        self.checks.push(next.in_check());
+        self.checks.push(next.is_check());
         self.positions.push(next);
         self.moves.push(mv);
         Ok(())
@@ -188,16 +117,19 @@ impl Game {
         Some(mv)
     }
 
-    /// The result, once the side to move has no legal move.
+    /// The result, once the side to move has no legal move: it has lost,
+    /// whether in check or not.
     pub fn outcome(&self) -> Option<Outcome> {
         let position = self.position();
-        match position.status() {
-            Status::Ongoing => None,
-            by => Some(Outcome::Win {
-                winner: !position.side_to_move(),
-                by,
-            }),
-        }
+        let by = match position.status() {
+            Status::Ongoing => return None,
+            Status::Checkmate => Ending::Checkmate,
+            Status::Stalemate => Ending::Stalemate,
+        };
+        Some(Outcome::Win {
+            winner: !position.side_to_move(),
+            by,
+        })
     }
 
     /// The most recent earlier occurrence of the current position, with the
@@ -226,10 +158,11 @@ impl Game {
         })
     }
 
-    /// How many times the current position has stood before.
-    pub fn repetition_count(&self) -> usize {
+    /// How many times the current position has stood, itself included (3
+    /// at a threefold repetition).
+    pub fn occurrences(&self) -> usize {
         let now = self.position();
-        self.positions[..self.positions.len() - 1]
+        self.positions
             .iter()
             .filter(|then| same_position(then, now))
             .count()

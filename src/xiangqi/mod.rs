@@ -1,37 +1,37 @@
 //! Xiangqi (9×10): squares, bitboards, the thesis's rank/file move tables
-//! and attack lookups.
+//! and attack lookups, positions, legal move generation, Zobrist key and
+//! lock, perft, games and (feature `tablebase`) endgame tablebases.
 
+mod attackers;
 mod attacks;
 mod bitboard;
 mod color;
-mod lines;
-pub mod rotated;
-mod square;
-#[cfg(feature = "tablebase")]
-pub mod tablebase;
-pub mod tables;
-
-pub use attacks::{
-    advisor_attacks, cannon_attacks, cannon_moves, cannon_quiet, cannon_super, elephant_attacks,
-    horse_attacks, horse_checkers, king_attacks, pawn_attacks, pawn_checkers, rook_attacks,
-};
-pub use bitboard::{Bitboard, ParseBitboardError, Squares};
-pub use color::Color;
-pub use lines::{file_moves, rank_moves, LineKind, LineMoves};
-pub use square::{ParseSquareError, Square};
-
 mod fen;
 mod game;
+mod lines;
 mod movegen;
 mod moves;
 mod perft;
 mod piece;
 mod position;
+mod square;
+#[cfg(feature = "tablebase")]
+pub mod tablebase;
+pub mod tables;
+mod zobrist;
 
+pub use attacks::{
+    advisor_attacks, between, cannon_attacks, cannon_moves, cannon_quiet, cannon_super,
+    elephant_attacks, horse_attacks, horse_checkers, king_attacks, pawn_attacks, pawn_checkers,
+    rook_attacks,
+};
+pub use bitboard::{Bitboard, ParseBitboardError, Squares};
+pub use color::Color;
 pub use fen::FenError;
-pub use game::{Game, GameError, Outcome, Repetition, Status};
-pub use movegen::{attackers_to, between, MoveFilter, MoveList, MAX_MOVES};
-pub use moves::{Move, MoveError};
+pub use game::{Ending, Game, GameError, Outcome, Repetition, Status};
+pub use lines::{file_moves, rank_moves, LineKind, LineMoves};
+pub use moves::{Move, MoveError, MoveList, MAX_MOVES};
 pub use perft::{divide, perft};
-pub use piece::{Kind, Piece};
-pub use position::{Position, START_FEN};
+pub use piece::{Piece, PieceKind};
+pub use position::Position;
+pub use square::{ParseSquareError, Square};

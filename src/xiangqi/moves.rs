@@ -1,7 +1,11 @@
+//! Xiangqi moves: the 16-bit move, its UCCI text and reading UCCI text
+//! against a position.
+
 use std::fmt;
 use std::str::FromStr;
 
-use super::Square;
+use super::{Position, Square};
+use crate::list::ArrayList;
 
 /// A move: the square a piece leaves and the square it reaches, packed in
 /// 16 bits. Its text is UCCI: `h2e2` (files a–i, ranks 0–9).
@@ -34,27 +38,24 @@ impl fmt::Display for Move {
     }
 }
 
-/// Why a text is not a move (of a position).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MoveError {
-    /// Not of the form `h2e2`.
-    Syntax(String),
-    /// Well formed, but not a legal move in the position.
-    Illegal(Move),
+/// The most legal moves a xiangqi position can have is 119 (two rooks and
+/// two cannons with 17 each, horses 16, pawns 15, advisors 8, elephants 8,
+/// king 4), so a fixed array never overflows.
+pub const MAX_MOVES: usize = 128;
+
+/// A list of moves held on the stack.
+pub type MoveList = ArrayList<Move, MAX_MOVES>;
+
+/// An empty move list; a xiangqi move has no default to fill it with.
+pub(crate) fn empty_list() -> MoveList {
+    MoveList::filled_with(Move::new(Square::A0, Square::A1))
 }
 
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Syntax(text) => {
-                write!(f, "{text:?} is not a UCCI move: expected two squares like h2e2 (files a-i, ranks 0-9)")
-            }
-            MoveError::Illegal(mv) => write!(f, "{mv} is not a legal move in this position"),
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
+crate::move_error::move_error!(
+    "UCCI",
+    "h2e2",
+    "two squares like h2e2 (files a-i, ranks 0-9)"
+);
 
 impl FromStr for Move {
     type Err = MoveError;
@@ -71,5 +72,31 @@ impl FromStr for Move {
             return Err(syntax());
         }
         Ok(Move::new(from, to))
+    }
+}
+
+impl Position {
+    /// The legal move that the UCCI `text` names (surrounding spaces
+    /// ignored).
+    ///
+    /// ```
+    /// use qiboard::xiangqi::Position;
+    /// let start = Position::start();
+    /// assert!(start.parse_move("h2e2").is_ok());
+    /// assert!(start.parse_move("h2e3").is_err());
+    /// assert!(start.parse_move("h2").is_err());
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let mv: Move = text.trim().parse()?;
+        if self.is_legal(mv) {
+            Ok(mv)
+        } else {
+            Err(MoveError::Illegal(mv.to_string()))
+        }
+    }
+
+    /// `mv` as UCCI text.
+    pub fn move_text(&self, mv: Move) -> String {
+        mv.to_string()
     }
 }

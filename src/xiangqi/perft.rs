@@ -27,7 +27,7 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 fn perft_portable(position: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => position.count_moves(),
+        1 => position.count_legal_moves(),
         _ => position
             .legal_moves()
             .iter()
@@ -41,7 +41,7 @@ fn perft_portable(position: &Position, depth: u32) -> u64 {
 fn perft_x86_features(position: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => position.count_moves_inline::<true>(),
+        1 => position.count_legal_moves_inline::<true>(),
         _ => {
             let mut nodes = 0;
             for &mv in position.legal_moves().iter() {

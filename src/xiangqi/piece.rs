@@ -5,7 +5,7 @@ use super::Color;
 /// A kind of xiangqi piece, in the order of the FEN letters `K A B N R C P`
 /// (the order Zobrist tables are indexed in).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
+pub enum PieceKind {
     /// 帥/將: stays in the palace, steps orthogonally.
     King,
     /// 仕/士: stays in the palace, steps diagonally.
@@ -22,16 +22,16 @@ pub enum Kind {
     Pawn,
 }
 
-impl Kind {
+impl PieceKind {
     /// All kinds in index order.
-    pub const ALL: [Kind; 7] = [
-        Kind::King,
-        Kind::Advisor,
-        Kind::Elephant,
-        Kind::Horse,
-        Kind::Rook,
-        Kind::Cannon,
-        Kind::Pawn,
+    pub const ALL: [PieceKind; 7] = [
+        PieceKind::King,
+        PieceKind::Advisor,
+        PieceKind::Elephant,
+        PieceKind::Horse,
+        PieceKind::Rook,
+        PieceKind::Cannon,
+        PieceKind::Pawn,
     ];
 
     /// 0 (king) … 6 (pawn).
@@ -43,8 +43,8 @@ impl Kind {
     /// The most pieces of this kind one side can have.
     pub const fn max_count(self) -> u32 {
         match self {
-            Kind::King => 1,
-            Kind::Pawn => 5,
+            PieceKind::King => 1,
+            PieceKind::Pawn => 5,
             _ => 2,
         }
     }
@@ -52,27 +52,27 @@ impl Kind {
     /// The uppercase FEN letter.
     pub const fn letter(self) -> char {
         match self {
-            Kind::King => 'K',
-            Kind::Advisor => 'A',
-            Kind::Elephant => 'B',
-            Kind::Horse => 'N',
-            Kind::Rook => 'R',
-            Kind::Cannon => 'C',
-            Kind::Pawn => 'P',
+            PieceKind::King => 'K',
+            PieceKind::Advisor => 'A',
+            PieceKind::Elephant => 'B',
+            PieceKind::Horse => 'N',
+            PieceKind::Rook => 'R',
+            PieceKind::Cannon => 'C',
+            PieceKind::Pawn => 'P',
         }
     }
 
     /// The kind of an uppercase or lowercase FEN letter; `E` and `H` are
     /// accepted for the elephant and the horse.
-    pub const fn from_letter(letter: char) -> Option<Kind> {
+    pub const fn from_letter(letter: char) -> Option<PieceKind> {
         Some(match letter.to_ascii_uppercase() {
-            'K' => Kind::King,
-            'A' => Kind::Advisor,
-            'B' | 'E' => Kind::Elephant,
-            'N' | 'H' => Kind::Horse,
-            'R' => Kind::Rook,
-            'C' => Kind::Cannon,
-            'P' => Kind::Pawn,
+            'K' => PieceKind::King,
+            'A' => PieceKind::Advisor,
+            'B' | 'E' => PieceKind::Elephant,
+            'N' | 'H' => PieceKind::Horse,
+            'R' => PieceKind::Rook,
+            'C' => PieceKind::Cannon,
+            'P' => PieceKind::Pawn,
             _ => return None,
         })
     }
@@ -84,7 +84,7 @@ pub struct Piece {
     /// Whose piece.
     pub color: Color,
     /// What piece.
-    pub kind: Kind,
+    pub kind: PieceKind,
 }
 
 impl Piece {
@@ -100,6 +100,20 @@ impl Piece {
         match self.color {
             Color::Red => upper,
             Color::Black => upper.to_ascii_lowercase(),
+        }
+    }
+
+    /// The piece a FEN letter names: uppercase for Red, lowercase for
+    /// Black; `E` and `H` are accepted for the elephant and the horse.
+    pub const fn from_letter(letter: char) -> Option<Piece> {
+        let color = if letter.is_ascii_uppercase() {
+            Color::Red
+        } else {
+            Color::Black
+        };
+        match PieceKind::from_letter(letter) {
+            Some(kind) => Some(Piece { color, kind }),
+            None => None,
         }
     }
 }

@@ -1,13 +1,8 @@
 //! A xiangqi position: piece sets, a mailbox, the side to move and the
 //! Zobrist key and lock, kept up to date by [`Position::play`].
 
-use super::tables::{
-    ZOBRIST_KEYS, ZOBRIST_KEY_BLACK_TO_MOVE, ZOBRIST_LOCKS, ZOBRIST_LOCK_BLACK_TO_MOVE,
-};
-use super::{Bitboard, Color, Kind, Move, Piece, Square};
-
-/// The start position, in FEN.
-pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+use super::zobrist::{self, Hashes};
+use super::{Bitboard, Color, Move, Piece, PieceKind, Square};
 
 /// A xiangqi position.
 ///
@@ -16,13 +11,12 @@ pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R
 /// dropping the new value.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    pub(crate) kinds: [Bitboard; 7],
-    pub(crate) colors: [Bitboard; 2],
+    pub(crate) by_kind: [Bitboard; 7],
+    pub(crate) by_color: [Bitboard; 2],
     /// 0 for an empty square, else `Piece::index() + 1`.
     pub(crate) mailbox: [u8; 90],
     pub(crate) side: Color,
-    key: u64,
-    lock: u64,
+    hashes: Hashes,
     pub(crate) halfmove_clock: u32,
     pub(crate) fullmove_number: u32,
 }
@@ -30,13 +24,13 @@ pub struct Position {
 const PIECES: [Piece; 14] = {
     let mut pieces = [Piece {
         color: Color::Red,
-        kind: Kind::King,
+        kind: PieceKind::King,
     }; 14];
     let mut i = 0;
     while i < 14 {
         pieces[i] = Piece {
             color: if i < 7 { Color::Red } else { Color::Black },
-            kind: Kind::ALL[i % 7],
+            kind: PieceKind::ALL[i % 7],
         };
         i += 1;
     }
@@ -48,20 +42,23 @@ impl Position {
     /// piece; most positions come from [`Position::from_fen`]).
     pub(crate) fn empty() -> Position {
         Position {
-            kinds: [Bitboard::EMPTY; 7],
-            colors: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; 7],
+            by_color: [Bitboard::EMPTY; 2],
             mailbox: [0; 90],
             side: Color::Red,
-            key: 0,
-            lock: 0,
+            hashes: Hashes::default(),
             halfmove_clock: 0,
             fullmove_number: 1,
         }
     }
 
+    /// The start position, in FEN.
+    pub const START_FEN: &'static str =
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
     /// The standard start position.
     pub fn start() -> Position {
-        Position::from_fen(START_FEN).expect("the start FEN is valid")
+        Position::from_fen(Position::START_FEN).expect("the start FEN is valid")
     }
 
     /// The side to move.
@@ -81,26 +78,33 @@ impl Position {
 
     /// The squares of `color`'s pieces of `kind`.
     #[inline]
-    pub fn pieces(&self, color: Color, kind: Kind) -> Bitboard {
-        self.kinds[kind as usize] & self.colors[color as usize]
+    pub fn pieces(&self, color: Color, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind as usize] & self.by_color[color as usize]
+    }
+
+    /// `color`'s pieces kind by kind, indexed by [`PieceKind::index`].
+    #[inline]
+    pub(crate) fn pieces_by_kind(&self, color: Color) -> [Bitboard; 7] {
+        let side = self.by_color[color as usize];
+        self.by_kind.map(|set| set & side)
     }
 
     /// The squares of all of `color`'s pieces.
     #[inline]
-    pub fn side_pieces(&self, color: Color) -> Bitboard {
-        self.colors[color as usize]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color as usize]
     }
 
     /// The squares of both sides' pieces of `kind`.
     #[inline]
-    pub fn kind_pieces(&self, kind: Kind) -> Bitboard {
-        self.kinds[kind as usize]
+    pub fn by_kind(&self, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind as usize]
     }
 
     /// Every occupied square.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
-        self.colors[0] | self.colors[1]
+        self.by_color[0] | self.by_color[1]
     }
 
     /// The 9-bit occupancy of `rank` (bit `f` = file `f`), as the thesis's
@@ -120,8 +124,8 @@ impl Position {
     /// `color`'s king. Every position this crate builds has one.
     #[inline]
     pub fn king(&self, color: Color) -> Square {
-        self.pieces(color, Kind::King)
-            .lsb()
+        self.pieces(color, PieceKind::King)
+            .first()
             .expect("a position always has both kings")
     }
 
@@ -129,14 +133,14 @@ impl Position {
     /// pieces, and `ZOBRIST_KEY_BLACK_TO_MOVE` when Black moves.
     #[inline]
     pub fn key(&self) -> u64 {
-        self.key
+        self.hashes.key
     }
 
     /// The Zobrist lock: the same sum over the independent lock numbers.
     /// Store it beside the key in a hash table to confirm a match.
     #[inline]
     pub fn lock(&self) -> u64 {
-        self.lock
+        self.hashes.lock
     }
 
     /// Moves since the last capture, from the FEN (not used by the rules here).
@@ -152,24 +156,22 @@ impl Position {
     /// The key and lock computed from scratch (for checks and tests).
     pub fn hashes_from_scratch(&self) -> (u64, u64) {
         let mut hashes = match self.side {
-            Color::Red => (0, 0),
-            Color::Black => (ZOBRIST_KEY_BLACK_TO_MOVE, ZOBRIST_LOCK_BLACK_TO_MOVE),
+            Color::Red => Hashes::default(),
+            Color::Black => zobrist::BLACK_TO_MOVE,
         };
         for square in self.occupied() {
             let piece = self.piece_at(square).expect("occupied squares hold pieces");
-            hashes.0 ^= ZOBRIST_KEYS[piece.index()][square as usize];
-            hashes.1 ^= ZOBRIST_LOCKS[piece.index()][square as usize];
+            hashes ^= zobrist::piece(piece, square);
         }
-        hashes
+        (hashes.key, hashes.lock)
     }
 
     pub(crate) fn put(&mut self, square: Square, piece: Piece) {
         let bit = square.bitboard();
-        self.kinds[piece.kind as usize] |= bit;
-        self.colors[piece.color as usize] |= bit;
+        self.by_kind[piece.kind as usize] |= bit;
+        self.by_color[piece.color as usize] |= bit;
         self.mailbox[square as usize] = piece.index() as u8 + 1;
-        self.key ^= ZOBRIST_KEYS[piece.index()][square as usize];
-        self.lock ^= ZOBRIST_LOCKS[piece.index()][square as usize];
+        self.hashes ^= zobrist::piece(piece, square);
     }
 
     /// Takes the piece on `square` off the board (the reverse of `put`).
@@ -177,18 +179,16 @@ impl Position {
     pub(crate) fn remove(&mut self, square: Square) {
         if let Some(piece) = self.piece_at(square) {
             let bit = square.bitboard();
-            self.kinds[piece.kind as usize] ^= bit;
-            self.colors[piece.color as usize] ^= bit;
+            self.by_kind[piece.kind as usize] ^= bit;
+            self.by_color[piece.color as usize] ^= bit;
             self.mailbox[square as usize] = 0;
-            self.key ^= ZOBRIST_KEYS[piece.index()][square as usize];
-            self.lock ^= ZOBRIST_LOCKS[piece.index()][square as usize];
+            self.hashes ^= zobrist::piece(piece, square);
         }
     }
 
     pub(crate) fn set_side(&mut self, side: Color) {
         if self.side != side {
-            self.key ^= ZOBRIST_KEY_BLACK_TO_MOVE;
-            self.lock ^= ZOBRIST_LOCK_BLACK_TO_MOVE;
+            self.hashes ^= zobrist::BLACK_TO_MOVE;
             self.side = side;
         }
     }
@@ -209,26 +209,20 @@ impl Position {
         }
         let moving = PIECES[mover as usize - 1];
         let (from_bit, to_bit) = (from.bitboard(), to.bitboard());
-        let zobrist = moving.index();
-        next.key ^= ZOBRIST_KEYS[zobrist][from as usize]
-            ^ ZOBRIST_KEYS[zobrist][to as usize]
-            ^ ZOBRIST_KEY_BLACK_TO_MOVE;
-        next.lock ^= ZOBRIST_LOCKS[zobrist][from as usize]
-            ^ ZOBRIST_LOCKS[zobrist][to as usize]
-            ^ ZOBRIST_LOCK_BLACK_TO_MOVE;
+        next.hashes ^=
+            zobrist::piece(moving, from) ^ zobrist::piece(moving, to) ^ zobrist::BLACK_TO_MOVE;
         if captured != 0 {
             let victim = PIECES[captured as usize - 1];
-            next.kinds[victim.kind as usize] ^= to_bit;
-            next.colors[victim.color as usize] ^= to_bit;
-            next.key ^= ZOBRIST_KEYS[victim.index()][to as usize];
-            next.lock ^= ZOBRIST_LOCKS[victim.index()][to as usize];
+            next.by_kind[victim.kind as usize] ^= to_bit;
+            next.by_color[victim.color as usize] ^= to_bit;
+            next.hashes ^= zobrist::piece(victim, to);
             next.halfmove_clock = 0;
         } else {
             next.halfmove_clock = self.halfmove_clock.saturating_add(1);
         }
         let path = from_bit | to_bit;
-        next.kinds[moving.kind as usize] ^= path;
-        next.colors[moving.color as usize] ^= path;
+        next.by_kind[moving.kind as usize] ^= path;
+        next.by_color[moving.color as usize] ^= path;
         next.mailbox[from as usize] = 0;
         next.mailbox[to as usize] = mover;
         if self.side == Color::Black {
@@ -236,6 +230,16 @@ impl Position {
         }
         next.side = !self.side;
         next
+    }
+
+    /// [`Position::play`] in place. Xiangqi's hot path is copy-make
+    /// (perft and the tablebase keep the parent), and reading the parent
+    /// while writing the copy measured about 3% faster in perft than
+    /// copying first and updating the copy, so this is the one built on
+    /// the other.
+    #[inline]
+    pub fn play_in_place(&mut self, mv: Move) {
+        *self = self.play(mv);
     }
 }
 

@@ -23,9 +23,7 @@ include!(concat!(env!("OUT_DIR"), "/xiangqi/leapers.rs"));
 include!(concat!(env!("OUT_DIR"), "/xiangqi/zobrist.rs"));
 include!(concat!(env!("OUT_DIR"), "/xiangqi/line_types.rs"));
 include!(concat!(env!("OUT_DIR"), "/xiangqi/file_words.rs"));
-// Only the tablebase reads these; leaving them out keeps a dependent's
-// default build about 0.3 s shorter.
-#[cfg(feature = "tablebase")]
 include!(concat!(env!("OUT_DIR"), "/xiangqi/sight.rs"));
+// Only the tablebase reads these.
 #[cfg(feature = "tablebase")]
 include!(concat!(env!("OUT_DIR"), "/xiangqi/binomials.rs"));

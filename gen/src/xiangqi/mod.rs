@@ -200,7 +200,7 @@ fn sight_file(seed: u64) -> SourceFile {
     let mut file = SourceFile::new(
         "xiangqi/sight.rs",
         seed,
-        "Lines of sight between two squares.",
+        "Lines of sight between two squares, and the lines through a square.",
     );
     file.table(
         "`SIGHT[a][b]`: the squares strictly between `a` and `b` when they share a rank or file; \
@@ -209,6 +209,12 @@ fn sight_file(seed: u64) -> SourceFile {
          both ends are always occupied, unaligned pairs never pass either test.",
         "SIGHT",
         Table::rows(&sight::sight()),
+    );
+    file.table(
+        "`LINES[square]`: the rank and the file through `square` (the square itself included): \
+         where a rook or cannon must stand to reach it.",
+        "LINES",
+        Table::list(&sight::lines()),
     );
     file
 }

@@ -1,7 +1,7 @@
 //! Lines of sight: what must be empty (or hold exactly one screen) between
 //! a rook, cannon or king and the king it attacks.
 
-use super::geometry::{bit, offset, ORTHOGONAL, SQUARES};
+use super::geometry::{bit, offset, FILES, ORTHOGONAL, SQUARES};
 
 /// `[a][b]`: the squares strictly between `a` and `b` when they share a
 /// rank or file; otherwise both squares themselves, which are always
@@ -30,4 +30,15 @@ fn between(a: usize, b: usize) -> Option<u128> {
             at = offset(at, step)?;
         }
     })
+}
+
+/// `[square]`: the rank and the file through `square`, itself included.
+pub fn lines() -> Vec<u128> {
+    (0..SQUARES)
+        .map(|square| {
+            (0..SQUARES)
+                .filter(|&other| other / FILES == square / FILES || other % FILES == square % FILES)
+                .fold(0, |set, other| set | bit(other))
+        })
+        .collect()
 }

@@ -1,11 +1,10 @@
-//! `qiboard bb chess`, `attacks chess`, and chess's side of `perft` and `moves`.
+//! `qiboard bb chess` and `qiboard attacks chess`.
 
 use qiboard::chess::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
-    Bitboard, Color, Position, Square,
+    Bitboard, Color, Square,
 };
 
-use crate::tree::MoveTree;
 use crate::UsageError;
 
 const PIECES: &str = "rook, bishop, queen, knight, king, pawn-white, pawn-black";
@@ -41,28 +40,4 @@ pub fn attacks(piece: &str, square: &str, occupancy: Option<&str>) -> Result<Str
         }
     };
     Ok(show(set))
-}
-
-impl MoveTree for Position {
-    fn parse(fen: &str) -> Result<Position, String> {
-        Position::from_fen(fen).map_err(|e| e.to_string())
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        Position::perft(self, depth)
-    }
-
-    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        self.perft_divide(depth)
-            .into_iter()
-            .map(|(mv, count)| (mv.uci(self.is_chess960()).to_string(), count))
-            .collect()
-    }
-
-    fn moves(&self) -> Vec<String> {
-        self.legal_moves()
-            .iter()
-            .map(|mv| mv.uci(self.is_chess960()).to_string())
-            .collect()
-    }
 }

@@ -4,13 +4,12 @@ mod chess_cmd;
 mod tb_cmd;
 mod tree;
 mod xiangqi_cmd;
-mod xiangqi_moves;
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use qiboard::chess::Position;
+use qiboard::{chess, xiangqi};
 
 #[derive(Parser)]
 #[command(
@@ -104,14 +103,11 @@ fn main() -> ExitCode {
             depth,
             fen,
             divide,
-        } => {
-            let fen = fen.as_deref().unwrap_or(Position::START_FEN);
-            tree::perft::<Position>(fen, depth, divide)
-        }
+        } => tree::perft::<chess::Position>(fen.as_deref(), depth, divide),
         Command::Moves {
             game: Game::Chess,
             fen,
-        } => tree::moves::<Position>(&fen),
+        } => tree::moves::<chess::Position>(&fen),
         Command::Bb {
             game: Game::Xiangqi,
             set,
@@ -127,14 +123,11 @@ fn main() -> ExitCode {
             depth,
             fen,
             divide,
-        } => {
-            let fen = fen.as_deref().unwrap_or(qiboard::xiangqi::START_FEN);
-            tree::perft::<qiboard::xiangqi::Position>(fen, depth, divide)
-        }
+        } => tree::perft::<xiangqi::Position>(fen.as_deref(), depth, divide),
         Command::Moves {
             game: Game::Xiangqi,
             fen,
-        } => tree::moves::<qiboard::xiangqi::Position>(&fen),
+        } => tree::moves::<xiangqi::Position>(&fen),
         Command::Tb { command } => tb_cmd::run(command),
     };
     // A closed pipe (`| head`) is an error to report, not a panic.

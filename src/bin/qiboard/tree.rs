@@ -1,33 +1,31 @@
-//! Game-independent halves of `perft` and `moves`: output formats, timing
-//! and the line-by-line stdin loop. Each game supplies a [`MoveTree`].
+//! `perft` and `moves` for either game: output formats, timing and the
+//! line-by-line stdin loop, written once over [`Board`].
 
 use std::io::{self, BufRead, Write};
 use std::time::Instant;
 
+use qiboard::Board;
+
 use crate::UsageError;
 
-/// What a game offers the `perft` and `moves` commands.
-pub trait MoveTree {
-    /// The position a FEN describes.
-    fn parse(fen: &str) -> Result<Self, String>
-    where
-        Self: Sized;
-    /// Leaf count at `depth`.
-    fn perft(&self, depth: u32) -> u64;
-    /// Each legal move's text with its leaf count at `depth - 1`.
-    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
-    /// Legal moves as text, in any order.
-    fn moves(&self) -> Vec<String>;
+/// The position a FEN describes, or why not.
+fn parse<B: Board>(fen: &str) -> Result<B, String> {
+    B::from_fen(fen).map_err(|e| e.to_string())
 }
 
-/// `perft`: with `divide`, `<move>: <count>` lines sorted by move; always a
-/// final `nodes <N>` line. Time and speed go to stderr.
-pub fn perft<T: MoveTree>(fen: &str, depth: u32, divide: bool) -> Result<String, UsageError> {
-    let position = T::parse(fen).map_err(UsageError)?;
+/// `perft` from `fen` (default: the start position): with `divide`,
+/// `<move>: <count>` lines sorted by move; always a final `nodes <N>`
+/// line. Time and speed go to stderr.
+pub fn perft<B: Board>(fen: Option<&str>, depth: u32, divide: bool) -> Result<String, UsageError> {
+    let position: B = parse(fen.unwrap_or(B::START_FEN)).map_err(UsageError)?;
     let (start, cpu_start) = (Instant::now(), thread_cpu_seconds());
     let mut out = String::new();
     let nodes = if divide && depth > 0 {
-        let mut split = position.divide(depth);
+        let mut split: Vec<(String, u64)> = position
+            .divide(depth)
+            .into_iter()
+            .map(|(mv, count)| (position.move_text(mv), count))
+            .collect();
         split.sort();
         for (mv, count) in &split {
             out.push_str(&format!("{mv}: {count}\n"));
@@ -65,17 +63,22 @@ fn thread_cpu_seconds() -> Option<f64> {
 }
 
 /// The sorted legal moves of one FEN on one line.
-fn moves_line<T: MoveTree>(fen: &str) -> Result<String, String> {
-    let mut moves = T::parse(fen)?.moves();
+fn moves_line<B: Board>(fen: &str) -> Result<String, String> {
+    let position: B = parse(fen)?;
+    let mut moves: Vec<String> = position
+        .legal_moves()
+        .iter()
+        .map(|&mv| position.move_text(mv))
+        .collect();
     moves.sort();
     Ok(moves.join(" "))
 }
 
 /// `moves <FEN>`, or with `-` one output line per stdin line: the moves,
 /// or `error: <why>` for a bad FEN, carrying on to the next line.
-pub fn moves<T: MoveTree>(fen: &str) -> Result<String, UsageError> {
+pub fn moves<B: Board>(fen: &str) -> Result<String, UsageError> {
     if fen != "-" {
-        return moves_line::<T>(fen)
+        return moves_line::<B>(fen)
             .map(|line| line + "\n")
             .map_err(UsageError);
     }
@@ -83,7 +86,7 @@ pub fn moves<T: MoveTree>(fen: &str) -> Result<String, UsageError> {
     let mut out = io::BufWriter::new(stdout.lock());
     for line in io::stdin().lock().lines() {
         let line = line.map_err(|e| UsageError(format!("cannot read stdin: {e}")))?;
-        let text = moves_line::<T>(line.trim()).unwrap_or_else(|why| format!("error: {why}"));
+        let text = moves_line::<B>(line.trim()).unwrap_or_else(|why| format!("error: {why}"));
         writeln!(out, "{text}").map_err(|e| UsageError(format!("cannot write: {e}")))?;
     }
     out.flush()

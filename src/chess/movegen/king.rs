@@ -47,9 +47,9 @@ impl Position {
         let theirs = self.by_color[them.index()];
         let queens = self.by_kind[PieceKind::Queen.index()];
         Enemy {
-            pawns: self.pieces_of(them, PieceKind::Pawn),
-            knights: self.pieces_of(them, PieceKind::Knight),
-            king: self.pieces_of(them, PieceKind::King),
+            pawns: self.pieces(them, PieceKind::Pawn),
+            knights: self.pieces(them, PieceKind::Knight),
+            king: self.pieces(them, PieceKind::King),
             straight: (self.by_kind[PieceKind::Rook.index()] | queens) & theirs,
             diagonal: (self.by_kind[PieceKind::Bishop.index()] | queens) & theirs,
         }

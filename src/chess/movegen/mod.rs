@@ -13,18 +13,7 @@ mod sink;
 use sink::{Counter, MoveSink};
 
 use super::position::lowest;
-use super::{between, Bitboard, Color, MoveList, Position, Square};
-
-/// Whether a position is still being played out, or how it ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Status {
-    /// The side to move has a legal move.
-    Ongoing,
-    /// The side to move is in check with no legal move: it has lost.
-    Checkmate,
-    /// The side to move is not in check and has no legal move: a draw.
-    Stalemate,
-}
+use super::{between, Bitboard, Color, Move, MoveList, Position, Square};
 
 /// Board facts every piece's generation needs.
 struct Context {
@@ -94,7 +83,7 @@ impl Position {
     ///
     /// ```
     /// use qiboard::chess::Position;
-    /// assert_eq!(Position::startpos().legal_moves().len(), 20);
+    /// assert_eq!(Position::start().legal_moves().len(), 20);
     /// ```
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
@@ -116,22 +105,16 @@ impl Position {
         list
     }
 
+    /// Whether `mv` is one of the legal moves here.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.legal_moves().contains(&mv)
+    }
+
     /// How many legal moves there are, counted without listing them.
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
         let mut counter = Counter(0);
         self.generate::<_, true, true>(&mut counter);
         counter.0
-    }
-
-    /// Whether the game goes on, or ended in checkmate or stalemate.
-    pub fn status(&self) -> Status {
-        if self.count_legal_moves() > 0 {
-            Status::Ongoing
-        } else if self.is_check() {
-            Status::Checkmate
-        } else {
-            Status::Stalemate
-        }
     }
 }

@@ -26,7 +26,7 @@ impl Position {
     /// check) only along its pin line.
     #[inline(always)]
     pub(super) fn pawn_moves<S: MoveSink, const WHITE: bool>(&self, cx: &Context, sink: &mut S) {
-        let pawns = self.pieces_of(cx.us, PieceKind::Pawn);
+        let pawns = self.pieces(cx.us, PieceKind::Pawn);
         pawn_set_moves::<S, WHITE>(pawns - cx.pinned, cx.target, cx, sink);
         if !cx.in_check {
             for pawn in pawns & cx.pinned {
@@ -43,7 +43,7 @@ impl Position {
         let Some(to) = self.en_passant else {
             return;
         };
-        let capturers = pawn_attacks(!cx.us, to) & self.pieces_of(cx.us, PieceKind::Pawn);
+        let capturers = pawn_attacks(!cx.us, to) & self.pieces(cx.us, PieceKind::Pawn);
         if capturers.is_empty() {
             return;
         }

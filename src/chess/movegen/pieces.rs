@@ -11,7 +11,7 @@ impl Position {
     #[inline(always)]
     pub(super) fn knight_moves<S: MoveSink>(&self, cx: &Context, sink: &mut S) {
         // A pinned knight can never stay on its pin line.
-        let knights = self.pieces_of(cx.us, PieceKind::Knight) - cx.pinned;
+        let knights = self.pieces(cx.us, PieceKind::Knight) - cx.pinned;
         for from in knights {
             let targets = knight_attacks(from) & cx.target;
             if !targets.is_empty() {
@@ -36,7 +36,7 @@ impl Position {
         kind: PieceKind,
         attacks: impl Fn(Square, Bitboard) -> Bitboard,
     ) {
-        let pieces = self.pieces_of(cx.us, kind);
+        let pieces = self.pieces(cx.us, kind);
         for from in pieces - cx.pinned {
             let targets = attacks(from, cx.occupied) & cx.target;
             if !targets.is_empty() {

@@ -6,15 +6,16 @@
 //! when the side to move is not in check, a piece that leaves a square off
 //! the king's rank, file and horse-leg squares for another such square
 //! can expose nothing, so such moves are counted by popcount; the rest are
-//! played on bitboards and tested with [`attacks_king`]. A unit test holds
+//! played on bitboards and tested with [`king_attackers`]. A unit test holds
 //! the counts to [`Position::legal_moves`] over whole endgames.
 
 use crate::xiangqi::{
     advisor_attacks, cannon_attacks, cannon_quiet, elephant_attacks, horse_attacks, king_attacks,
-    pawn_attacks, rook_attacks, Bitboard, Kind, Move, Position,
+    pawn_attacks, rook_attacks, Bitboard, Move, PieceKind, Position,
 };
 
-use super::check::{attacks_king, exposure};
+use super::check::exposure;
+use crate::xiangqi::attackers::king_attackers;
 
 /// Counts `position`'s legal non-captures and lists its legal captures in
 /// `captures` (emptied first: one buffer serves many positions).
@@ -24,12 +25,12 @@ pub(crate) fn census(position: &Position, captures: &mut Vec<Move>) -> u32 {
     let us = position.side_to_move();
     let them = !us;
     let occupied = position.occupied();
-    let ours = position.side_pieces(us);
-    let theirs = position.side_pieces(them);
+    let ours = position.by_color(us);
+    let theirs = position.by_color(them);
     let king = position.king(us);
-    let enemy = Kind::ALL.map(|kind| position.pieces(them, kind));
-    let checked = attacks_king(them, &enemy, king, occupied);
-    let exposed = exposure(king, enemy[Kind::Horse as usize]);
+    let enemy = position.pieces_by_kind(them);
+    let checked = !king_attackers(them, &enemy, king, occupied).is_empty();
+    let exposed = exposure(king, enemy[PieceKind::Horse as usize]);
     let mut quiet = 0;
     for from in ours {
         let Some(piece) = position.piece_at(from) else {
@@ -37,17 +38,17 @@ pub(crate) fn census(position: &Position, captures: &mut Vec<Move>) -> u32 {
         };
         let kind = piece.kind;
         let targets = match kind {
-            Kind::Rook => rook_attacks(from, occupied) - ours,
-            Kind::Cannon => {
+            PieceKind::Rook => rook_attacks(from, occupied) - ours,
+            PieceKind::Cannon => {
                 cannon_quiet(from, occupied) | (cannon_attacks(from, occupied) & theirs)
             }
-            Kind::Horse => horse_attacks(from, occupied) - ours,
-            Kind::Elephant => elephant_attacks(from, occupied) - ours,
-            Kind::Advisor => advisor_attacks(from) - ours,
-            Kind::King => king_attacks(from) - ours,
-            Kind::Pawn => pawn_attacks(us, from) - ours,
+            PieceKind::Horse => horse_attacks(from, occupied) - ours,
+            PieceKind::Elephant => elephant_attacks(from, occupied) - ours,
+            PieceKind::Advisor => advisor_attacks(from) - ours,
+            PieceKind::King => king_attacks(from) - ours,
+            PieceKind::Pawn => pawn_attacks(us, from) - ours,
         };
-        let safe_anywhere = !checked && kind != Kind::King && !exposed.contains(from);
+        let safe_anywhere = !checked && kind != PieceKind::King && !exposed.contains(from);
         let (unchecked, tested) = if safe_anywhere {
             (targets - exposed, targets & exposed)
         } else {
@@ -62,9 +63,9 @@ pub(crate) fn census(position: &Position, captures: &mut Vec<Move>) -> u32 {
             for set in &mut after {
                 *set -= to.bitboard();
             }
-            let king_after = if kind == Kind::King { to } else { king };
+            let king_after = if kind == PieceKind::King { to } else { king };
             let occupied_after = (occupied - from.bitboard()) | to.bitboard();
-            if !attacks_king(them, &after, king_after, occupied_after) {
+            if king_attackers(them, &after, king_after, occupied_after).is_empty() {
                 if theirs.contains(to) {
                     captures.push(Move::new(from, to));
                 } else {

@@ -4,24 +4,24 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::xiangqi::{Color, Kind, Position};
+use crate::xiangqi::{Color, PieceKind, Position};
 
 /// The order pieces are written in a canonical signature: attackers
 /// first, then defenders (`KCAKAA`, `KRKAAEE`).
-const WRITE_ORDER: [Kind; 6] = [
-    Kind::Rook,
-    Kind::Cannon,
-    Kind::Horse,
-    Kind::Pawn,
-    Kind::Advisor,
-    Kind::Elephant,
+const WRITE_ORDER: [PieceKind; 6] = [
+    PieceKind::Rook,
+    PieceKind::Cannon,
+    PieceKind::Horse,
+    PieceKind::Pawn,
+    PieceKind::Advisor,
+    PieceKind::Elephant,
 ];
 
 /// The letter a signature uses: `E` for the elephant (unlike FEN's `B`),
 /// `N` for the horse.
-const fn signature_letter(kind: Kind) -> char {
+const fn signature_letter(kind: PieceKind) -> char {
     match kind {
-        Kind::Elephant => 'E',
+        PieceKind::Elephant => 'E',
         other => other.letter(),
     }
 }
@@ -30,11 +30,11 @@ const fn signature_letter(kind: Kind) -> char {
 ///
 /// ```
 /// use qiboard::xiangqi::tablebase::Material;
-/// use qiboard::xiangqi::{Color, Kind};
+/// use qiboard::xiangqi::{Color, PieceKind};
 ///
 /// let material: Material = "KRKBBA".parse().unwrap();
 /// assert_eq!(material.to_string(), "KRKAEE");
-/// assert_eq!(material.count(Color::Black, Kind::Elephant), 2);
+/// assert_eq!(material.count(Color::Black, PieceKind::Elephant), 2);
 /// assert!("KRRRK".parse::<Material>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -68,7 +68,7 @@ pub enum MaterialError {
         /// Whose pieces.
         color: Color,
         /// Which kind.
-        kind: Kind,
+        kind: PieceKind,
         /// How many were given.
         count: u32,
     },
@@ -120,7 +120,7 @@ impl Material {
     pub fn of(position: &Position) -> Material {
         let mut counts = [[0u8; 7]; 2];
         for color in Color::ALL {
-            for kind in Kind::ALL {
+            for kind in PieceKind::ALL {
                 counts[color as usize][kind as usize] = position.pieces(color, kind).count() as u8;
             }
         }
@@ -129,7 +129,7 @@ impl Material {
 
     /// How many pieces of `kind` `color` has (1 for the king).
     #[inline]
-    pub fn count(&self, color: Color, kind: Kind) -> u32 {
+    pub fn count(&self, color: Color, kind: PieceKind) -> u32 {
         u32::from(self.counts[color as usize][kind as usize])
     }
 
@@ -140,8 +140,8 @@ impl Material {
 
     /// The material after `color` loses one piece of `kind`, if it has one
     /// (never a king).
-    pub fn without(&self, color: Color, kind: Kind) -> Option<Material> {
-        if kind == Kind::King || self.count(color, kind) == 0 {
+    pub fn without(&self, color: Color, kind: PieceKind) -> Option<Material> {
+        if kind == PieceKind::King || self.count(color, kind) == 0 {
             return None;
         }
         let mut smaller = *self;
@@ -153,7 +153,7 @@ impl Material {
     pub fn captures(&self) -> Vec<Material> {
         let mut list: Vec<Material> = Color::ALL
             .into_iter()
-            .flat_map(|color| Kind::ALL.into_iter().map(move |kind| (color, kind)))
+            .flat_map(|color| PieceKind::ALL.into_iter().map(move |kind| (color, kind)))
             .filter_map(|(color, kind)| self.without(color, kind))
             .collect();
         list.dedup();
@@ -190,14 +190,14 @@ impl FromStr for Material {
             Some(_) => return Err(MaterialError::NoRedKing(owned())),
         }
         let mut counts = [[0u8; 7]; 2];
-        counts[0][Kind::King as usize] = 1;
+        counts[0][PieceKind::King as usize] = 1;
         let mut color = Color::Red;
         for found in letters {
-            let kind = Kind::from_letter(found).ok_or_else(|| MaterialError::BadLetter {
+            let kind = PieceKind::from_letter(found).ok_or_else(|| MaterialError::BadLetter {
                 text: owned(),
                 found,
             })?;
-            if kind == Kind::King {
+            if kind == PieceKind::King {
                 if color == Color::Black {
                     return Err(MaterialError::ExtraKing(owned()));
                 }

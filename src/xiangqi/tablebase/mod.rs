@@ -6,10 +6,10 @@
 //!
 //! - [`Material`] names an endgame: `KRKAAEE` is Red's king and rook
 //!   against Black's king, two advisors and two elephants.
-//! - [`Layout`] is its perfect index ([`index`]: palace placements of
-//!   kings, advisors and elephants in pairs folded by the mirror across the
-//!   e-file, then piece sets by the combinatorial number system).
-//! - Solving ([`solve`]) is retrograde analysis with un-moves and
+//! - [`Layout`] is its perfect index: palace placements of kings,
+//!   advisors and elephants in pairs folded by the mirror across the
+//!   e-file, then piece sets by the combinatorial number system.
+//! - Solving is retrograde analysis with un-moves and
 //!   counters of unresolved successors, seeded by positions with no legal
 //!   move, which are lost whether in check or not. Captures lead into
 //!   smaller endgames, which [`Tablebase::generate`] solves (or loads)
@@ -20,8 +20,9 @@
 //!   rules (and play following a "draw" may break them).
 //! - Distances are in plies: a win in `n` (odd), a loss in `n` (even), 0
 //!   for a side with no legal move.
-//! - Files: one per endgame ([`storage`]), with a checked header and
-//!   checksum, written atomically.
+//! - Files: one per endgame ([`table_path`]; layout under
+//!   [`FORMAT_VERSION`]), with a checked header and checksum, written
+//!   atomically.
 //! - [`Tablebase::verify`] checks every value against its successors.
 //!
 //! ```
@@ -38,12 +39,12 @@
 mod census;
 mod check;
 mod error;
-pub mod index;
+mod index;
 mod material;
 mod progress;
 mod set;
-pub mod solve;
-pub mod storage;
+mod solve;
+mod storage;
 mod table;
 mod unmove;
 mod value;
@@ -54,6 +55,7 @@ pub use index::{Layout, OffDomain, TooLarge, MAX_ENTRIES};
 pub use material::{Material, MaterialError};
 pub use progress::{Progress, Quiet};
 pub use set::{Generated, Tablebase};
+pub use storage::{table_path, FORMAT_VERSION, INDEX_SCHEME};
 pub use table::{SideStats, Table};
 pub use value::Value;
 

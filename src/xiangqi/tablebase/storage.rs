@@ -1,23 +1,6 @@
-//! One file per endgame.
-//!
-//! ```text
-//! magic        8 bytes  "QIXQTB\r\n"
-//! version      u16      FORMAT_VERSION
-//! scheme       u16      INDEX_SCHEME (see `index`)
-//! material     u8 length + ASCII signature, e.g. "KRKAAEE"
-//! width        u8       bytes per entry: 1 when every distance fits, else 2
-//! pairs        u64      stored placement pairs
-//! free size    u64      entries per pair
-//! per side     u64      entries per side to move
-//! counts       2 × (legal, win, draw, loss: u64; max_dtm: i32), Red to move first
-//! entries      per side × 2 value codes (0 illegal, 1 draw, 2 + plies)
-//! checksum     u64      over every byte before it
-//! ```
-//!
-//! All integers are little-endian. Files are written to a temporary name
-//! and renamed, so a crash leaves the old file or none, never half of one.
-//! Loading checks every field against the index this build computes, the
-//! length, the checksum and the counts, and refuses the file otherwise.
+//! One file per endgame, written to a temporary name and renamed, so a
+//! crash leaves the old file or none, never half of one; loading checks
+//! every field (see [`FORMAT_VERSION`] for the layout).
 
 use std::fs;
 use std::io::Write;
@@ -29,10 +12,28 @@ use super::value::DTM_BASE;
 use super::{Layout, Material, Table, TbError};
 
 const MAGIC: &[u8; 8] = b"QIXQTB\r\n";
-/// The file format's version.
+/// The version of the table file format:
+///
+/// ```text
+/// magic        8 bytes  "QIXQTB\r\n"
+/// version      u16      FORMAT_VERSION
+/// scheme       u16      INDEX_SCHEME
+/// material     u8 length + ASCII signature, e.g. "KRKAAEE"
+/// width        u8       bytes per entry: 1 when every distance fits, else 2
+/// pairs        u64      stored placement pairs
+/// free size    u64      entries per pair
+/// per side     u64      entries per side to move
+/// counts       2 × (legal, win, draw, loss: u64; max_dtm: i32), Red to move first
+/// entries      per side × 2 value codes (0 illegal, 1 draw, 2 + plies)
+/// checksum     u64      over every byte before it
+/// ```
+///
+/// All integers are little-endian. Loading checks every field against the
+/// index this build computes ([`Layout`]), the length, the checksum and
+/// the counts, and refuses the file otherwise.
 pub const FORMAT_VERSION: u16 = 1;
-/// The index scheme's version: palace placement pairs folded by mirror,
-/// then combinatorial piece sets.
+/// The version of the index scheme ([`Layout`]): palace placement pairs
+/// folded by mirror, then combinatorial piece sets.
 pub const INDEX_SCHEME: u16 = 1;
 
 /// The file name of `material`'s table in `dir`.
@@ -97,7 +98,7 @@ fn encode(table: &Table) -> Vec<u8> {
 
 /// Writes `table` to `dir` (created if missing) through a temporary file;
 /// returns the path and the file's size.
-pub fn save(table: &Table, dir: &Path) -> Result<(PathBuf, u64), TbError> {
+pub(crate) fn save(table: &Table, dir: &Path) -> Result<(PathBuf, u64), TbError> {
     let path = table_path(dir, table.material());
     let io = |source| TbError::Io {
         path: path.clone(),
@@ -282,7 +283,7 @@ fn decode(bytes: &[u8], layout: Arc<Layout>) -> Result<Table, String> {
 }
 
 /// Loads and checks `material`'s table from `path`.
-pub fn load(path: &Path, layout: Arc<Layout>) -> Result<Table, TbError> {
+pub(crate) fn load(path: &Path, layout: Arc<Layout>) -> Result<Table, TbError> {
     let bytes = fs::read(path).map_err(|source| TbError::Io {
         path: path.to_path_buf(),
         source,

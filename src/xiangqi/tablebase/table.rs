@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::xiangqi::{Color, Kind, Move, Piece, Position};
+use crate::xiangqi::{Color, Move, Piece, PieceKind, Position};
 
 use super::value::{Value, BROKEN};
 use super::{Layout, Material, OffDomain};
@@ -168,7 +168,7 @@ pub(crate) fn backed_up(successors: &[(Move, Value)]) -> Value {
 /// piece it has.
 pub(crate) fn capturable(material: &Material) -> impl Iterator<Item = Piece> + '_ {
     Color::ALL.into_iter().flat_map(move |color| {
-        Kind::ALL
+        PieceKind::ALL
             .into_iter()
             .filter(move |&kind| material.without(color, kind).is_some())
             .map(move |kind| Piece { color, kind })

@@ -8,11 +8,12 @@
 //! an attack test on bitboards.
 
 use crate::xiangqi::{
-    cannon_quiet, horse_checkers, pawn_checkers, Bitboard, Color, Kind, Position, Square,
+    cannon_quiet, horse_checkers, pawn_checkers, Bitboard, Color, PieceKind, Position, Square,
 };
 
-use super::check::{attacks_king, exposure};
+use super::check::exposure;
 use super::Layout;
+use crate::xiangqi::attackers::king_attackers;
 
 /// Squares from which a piece-set piece (rook, cannon, horse, pawn) of
 /// colour `mover` reaches `to` without capturing, on a board with
@@ -22,19 +23,19 @@ use super::Layout;
 /// their placements' precomputed steps instead.
 #[inline]
 fn origins(
-    kind: Kind,
+    kind: PieceKind,
     mover: Color,
     to: Square,
     occupied: Bitboard,
     pawn_squares: Bitboard,
 ) -> Bitboard {
     let reach = match kind {
-        Kind::Rook | Kind::Cannon => cannon_quiet(to, occupied),
+        PieceKind::Rook | PieceKind::Cannon => cannon_quiet(to, occupied),
         // A horse's leg is next to where it starts, which is a diagonal
         // neighbour of where it lands: exactly the reverse-horse table.
-        Kind::Horse => horse_checkers(to, occupied),
-        Kind::Pawn => pawn_checkers(mover, to) & pawn_squares,
-        Kind::King | Kind::Advisor | Kind::Elephant => Bitboard::EMPTY,
+        PieceKind::Horse => horse_checkers(to, occupied),
+        PieceKind::Pawn => pawn_checkers(mover, to) & pawn_squares,
+        PieceKind::King | PieceKind::Advisor | PieceKind::Elephant => Bitboard::EMPTY,
     };
     reach - occupied
 }
@@ -61,25 +62,25 @@ pub(crate) fn for_each_predecessor(
     let mover = !waiting;
     let occupied = position.occupied();
     let king = position.king(waiting);
-    let by_kind = Kind::ALL.map(|kind| position.pieces(mover, kind));
+    let by_kind = position.pieces_by_kind(mover);
     let (red, black, rest) = layout.parts(index);
     let base = u64::from(index) - rest;
     // Unless the king is in check already, an un-move off the exposure
     // squares can only give check with the moved piece itself.
-    let checked = attacks_king(mover, &by_kind, king, occupied);
-    let exposed = exposure(king, by_kind[Kind::Horse as usize]);
-    let legal_after = |kind: Kind, from: Square, to: Square| {
+    let checked = !king_attackers(mover, &by_kind, king, occupied).is_empty();
+    let exposed = exposure(king, by_kind[PieceKind::Horse as usize]);
+    let legal_after = |kind: PieceKind, from: Square, to: Square| {
         let path = from.bitboard() | to.bitboard();
-        if !checked && kind != Kind::King && (path & exposed).is_empty() {
+        if !checked && kind != PieceKind::King && (path & exposed).is_empty() {
             return match kind {
-                Kind::Horse => !horse_checkers(king, occupied ^ path).contains(from),
-                Kind::Pawn => !pawn_checkers(mover, king).contains(from),
+                PieceKind::Horse => !horse_checkers(king, occupied ^ path).contains(from),
+                PieceKind::Pawn => !pawn_checkers(mover, king).contains(from),
                 _ => true,
             };
         }
         let mut before = by_kind;
         before[kind as usize] ^= path;
-        !attacks_king(mover, &before, king, occupied ^ path)
+        king_attackers(mover, &before, king, occupied ^ path).is_empty()
     };
 
     for set in layout.sets().iter().filter(|set| set.piece.color == mover) {

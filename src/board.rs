@@ -1,0 +1,131 @@
+//! What both games' positions offer code written once for either game.
+
+use std::fmt::Debug;
+use std::ops::Deref;
+
+/// A position of chess or xiangqi, for generic code such as the command
+/// line's `perft` and `moves`. Each method is the inherent method (or, for
+/// [`Board::perft`] and [`Board::divide`], the game's free function) of the
+/// same name, called through an inlined forwarder.
+///
+/// ```
+/// use qiboard::Board;
+///
+/// fn leaves<B: Board>(depth: u32) -> u64 {
+///     let start = B::from_fen(B::START_FEN).expect("the start FEN parses");
+///     start.perft(depth)
+/// }
+///
+/// assert_eq!(leaves::<qiboard::chess::Position>(2), 400);
+/// assert_eq!(leaves::<qiboard::xiangqi::Position>(2), 1_920);
+/// ```
+pub trait Board: Sized {
+    /// A move of the game.
+    type Move: Copy + Eq + Debug;
+    /// The legal moves of a position, held without touching the heap.
+    type MoveList: Deref<Target = [Self::Move]>;
+    /// Why a text is not a FEN of the game.
+    type FenError: std::error::Error;
+    /// Why a text is not a legal move of a position.
+    type MoveError: std::error::Error;
+
+    /// The FEN of the game's starting position.
+    const START_FEN: &'static str;
+
+    /// The position a FEN describes.
+    fn from_fen(text: &str) -> Result<Self, Self::FenError>;
+    /// The position's FEN.
+    fn fen(&self) -> String;
+    /// Every legal move.
+    fn legal_moves(&self) -> Self::MoveList;
+    /// How many legal moves there are, counted without listing them.
+    fn count_legal_moves(&self) -> u64;
+    /// The position after `mv`, a legal move of this one.
+    fn play(&self, mv: Self::Move) -> Self;
+    /// Whether the side to move is in check.
+    fn is_check(&self) -> bool;
+    /// The legal move a text names (UCI in chess, UCCI in xiangqi).
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
+    /// `mv` as text (UCI in chess, UCCI in xiangqi).
+    fn move_text(&self, mv: Self::Move) -> String;
+    /// The number of move sequences of length `depth` from here.
+    fn perft(&self, depth: u32) -> u64;
+    /// Each legal move with the number of sequences of length `depth`
+    /// that start with it.
+    fn divide(&self, depth: u32) -> Vec<(Self::Move, u64)>;
+    /// The Zobrist key.
+    fn key(&self) -> u64;
+}
+
+/// Implements [`Board`] for the `Position` of the game module `$game` by
+/// forwarding to what that module already has.
+macro_rules! forward_board {
+    ($game:ident) => {
+        impl Board for crate::$game::Position {
+            type Move = crate::$game::Move;
+            type MoveList = crate::$game::MoveList;
+            type FenError = crate::$game::FenError;
+            type MoveError = crate::$game::MoveError;
+
+            const START_FEN: &'static str = crate::$game::Position::START_FEN;
+
+            #[inline]
+            fn from_fen(text: &str) -> Result<Self, Self::FenError> {
+                crate::$game::Position::from_fen(text)
+            }
+
+            #[inline]
+            fn fen(&self) -> String {
+                crate::$game::Position::fen(self)
+            }
+
+            #[inline]
+            fn legal_moves(&self) -> Self::MoveList {
+                crate::$game::Position::legal_moves(self)
+            }
+
+            #[inline]
+            fn count_legal_moves(&self) -> u64 {
+                crate::$game::Position::count_legal_moves(self)
+            }
+
+            #[inline]
+            fn play(&self, mv: Self::Move) -> Self {
+                crate::$game::Position::play(self, mv)
+            }
+
+            #[inline]
+            fn is_check(&self) -> bool {
+                crate::$game::Position::is_check(self)
+            }
+
+            #[inline]
+            fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError> {
+                crate::$game::Position::parse_move(self, text)
+            }
+
+            #[inline]
+            fn move_text(&self, mv: Self::Move) -> String {
+                crate::$game::Position::move_text(self, mv)
+            }
+
+            #[inline]
+            fn perft(&self, depth: u32) -> u64 {
+                crate::$game::perft(self, depth)
+            }
+
+            #[inline]
+            fn divide(&self, depth: u32) -> Vec<(Self::Move, u64)> {
+                crate::$game::divide(self, depth)
+            }
+
+            #[inline]
+            fn key(&self) -> u64 {
+                crate::$game::Position::key(self)
+            }
+        }
+    };
+}
+
+forward_board!(chess);
+forward_board!(xiangqi);

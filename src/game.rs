@@ -1,0 +1,129 @@
+//! What the games' `Game` modules share: whether a position is over, how
+//! a finished game ended, its result, and why a move was refused. Each
+//! game defines its own types with [`game_types!`], over its own `Color`,
+//! `MoveError` and `Position`.
+
+/// Defines `Status` and `Position::status`, `Ending`, `Outcome` and
+/// `GameError` for the `Color` (sides `$first`, the first mover, and
+/// `$second`), `MoveError` and `Position` in scope. `$stalemate` says
+/// what having no legal move outside check means in the game.
+macro_rules! game_types {
+    ($first:ident, $second:ident, stalemate: $stalemate:literal) => {
+        /// Whether a position is still being played out, or how it ended.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Status {
+            /// The side to move has a legal move.
+            Ongoing,
+            /// The side to move is in check with no legal move: it has lost.
+            Checkmate,
+            #[doc = concat!(
+                                "The side to move is not in check and has no legal move: ",
+                                $stalemate,
+                                "."
+                            )]
+            Stalemate,
+        }
+
+        impl Position {
+            /// Whether the game goes on, or ended in checkmate or stalemate.
+            pub fn status(&self) -> Status {
+                if self.count_legal_moves() > 0 {
+                    Status::Ongoing
+                } else if self.is_check() {
+                    Status::Checkmate
+                } else {
+                    Status::Stalemate
+                }
+            }
+        }
+
+        /// What the side to move faced when the game ended: it had no legal move.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Ending {
+            /// It was in check.
+            Checkmate,
+            /// It was not in check.
+            Stalemate,
+        }
+
+        impl std::fmt::Display for Ending {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(match self {
+                    Ending::Checkmate => "checkmate",
+                    Ending::Stalemate => "stalemate",
+                })
+            }
+        }
+
+        /// How a finished game ended.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Outcome {
+            /// One side won.
+            Win {
+                /// Who won.
+                winner: Color,
+                /// How the loser's last position stood.
+                by: Ending,
+            },
+            /// Neither side won.
+            Draw {
+                /// How the last position stood.
+                by: Ending,
+            },
+        }
+
+        impl Outcome {
+            /// The winner, if one side won.
+            pub const fn winner(self) -> Option<Color> {
+                match self {
+                    Outcome::Win { winner, .. } => Some(winner),
+                    Outcome::Draw { .. } => None,
+                }
+            }
+
+            #[doc = concat!(
+                                                        "The result as a score, ",
+                                                        stringify!($first),
+                                                        "'s first: `1-0`, `0-1` or `1/2-1/2`."
+                                                    )]
+            pub const fn result(self) -> &'static str {
+                match self.winner() {
+                    Some(Color::$first) => "1-0",
+                    Some(Color::$second) => "0-1",
+                    None => "1/2-1/2",
+                }
+            }
+        }
+
+        impl std::fmt::Display for Outcome {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match self {
+                    Outcome::Win { winner, by } => write!(f, "{winner} won by {by}"),
+                    Outcome::Draw { by } => write!(f, "draw by {by}"),
+                }
+            }
+        }
+
+        /// Why a game refused a move.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum GameError {
+            /// The move, or its text, is not a legal move of the current position.
+            Move(MoveError),
+            /// The game is over: the side to move has no legal move.
+            Finished(Outcome),
+        }
+
+        impl std::fmt::Display for GameError {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match self {
+                    GameError::Move(error) => write!(f, "{error}"),
+                    GameError::Finished(outcome) => write!(f, "the game is over: {outcome}"),
+                }
+            }
+        }
+
+        impl std::error::Error for GameError {}
+    };
+}
+
+pub(crate) use game_types;

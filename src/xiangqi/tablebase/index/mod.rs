@@ -1,0 +1,19 @@
+//! The perfect index of an endgame's positions, described at [`Layout`]:
+//! the combinatorial number system, the mirror, where pieces can stand,
+//! palace placements, the layout itself and decoding entries back into
+//! positions.
+
+mod combinatorial;
+mod decoder;
+mod domain;
+mod layout;
+mod mirror;
+mod placement;
+
+pub(crate) use decoder::Decoder;
+pub use layout::{Layout, OffDomain, TooLarge};
+
+/// The most entries (both sides to move) an endgame may have: the solver
+/// keeps about 6 bytes per entry and indexes them with `u32`; if the
+/// memory cannot be had, solving returns [`super::TbError::OutOfMemory`].
+pub const MAX_ENTRIES: u64 = 1 << 30;
