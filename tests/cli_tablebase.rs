@@ -49,13 +49,15 @@ fn gen_stats_verify_and_probe() {
         generated.iter().any(|line| line.starts_with("KRK:")),
         "{generated:?}"
     );
-    assert!(dir.join("KRK.qtb").exists() && dir.join("KK.qtb").exists());
+    for name in ["KRK.qwdl", "KRK.qdtm", "KK.qwdl", "KK.qdtm"] {
+        assert!(dir.join(name).exists(), "{name}");
+    }
 
     let stats = stdout_lines(&qiboard(&["tb", "stats", "KRK", "--dir", text(&dir)]));
     assert_eq!(stats.len(), 2, "{stats:?}");
     assert_eq!(
         stats[0],
-        "KRK red-to-move legal=3834 win=3834 draw=0 loss=0 max_dtm=3"
+        "KRK red-to-move legal=3834 win=3834 draw=0 loss=0 max_dtm=3 by_rule=0"
     );
     assert!(
         stats[1].starts_with("KRK black-to-move legal=4914 win=0 draw=108 "),
@@ -132,12 +134,12 @@ fn failures_exit_2_with_a_message() {
     }
 
     stdout_lines(&qiboard(&["tb", "gen", "KRK", "--dir", text(&dir)]));
-    let path = dir.join("KRK.qtb");
+    let path = dir.join("KRK.qwdl");
     let bytes = std::fs::read(&path).unwrap();
     std::fs::write(&path, &bytes[..bytes.len() - 10]).unwrap();
     let output = qiboard(&["tb", "probe", KRK_RED, "--dir", text(&dir)]);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("KRK.qtb"), "{stderr}");
+    assert!(stderr.contains("KRK.qwdl"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }

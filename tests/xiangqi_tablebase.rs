@@ -5,7 +5,9 @@
 
 use std::path::PathBuf;
 
-use qiboard::xiangqi::tablebase::{Material, Quiet, SideStats, Table, Tablebase, TbError, Value};
+use qiboard::xiangqi::tablebase::{
+    family, Dtm, Material, Quiet, RuleSet, SideStats, Table, Tablebase, TbError, Value, Wdl,
+};
 use qiboard::xiangqi::{Color, Position, Status};
 
 fn material(text: &str) -> Material {
@@ -25,7 +27,7 @@ fn stats(tablebase: &Tablebase, name: &str, side: Color) -> SideStats {
 }
 
 /// Every legal position of a table with its stored value.
-fn entries(table: &Table) -> impl Iterator<Item = (Position, Value)> + '_ {
+fn entries(table: &Table) -> impl Iterator<Item = (Position, Dtm)> + '_ {
     Color::ALL.into_iter().flat_map(move |side| {
         (0..table.layout().per_side() as u32).filter_map(move |index| {
             let position = table.layout().position(side, index)?;
@@ -72,8 +74,8 @@ fn horse_and_pawn_win_by_stalemate_only() {
     for name in ["KNK", "KPK"] {
         let table = tablebase.table(&material(name)).unwrap();
         let mut terminal = 0;
-        for (position, value) in entries(&table) {
-            if value == Value::Loss(0) {
+        for (position, dtm) in entries(&table) {
+            if dtm.value == Value::Loss(0) {
                 terminal += 1;
                 assert_eq!(position.status(), Status::Stalemate, "{}", position.fen());
             } else {
@@ -128,27 +130,32 @@ fn probes_agree_with_the_move_generator() {
     let tablebase = solved(&["KRKA", "KNKE"]);
     for name in ["KRKA", "KNKE"] {
         let table = tablebase.table(&material(name)).unwrap();
-        for (position, value) in entries(&table).step_by(97) {
-            assert_eq!(tablebase.probe(&position).unwrap(), value);
+        for (position, dtm) in entries(&table).step_by(97) {
+            let value = dtm.value;
+            assert_eq!(tablebase.probe_dtm(&position).unwrap(), dtm);
+            assert_eq!(tablebase.probe_wdl(&position).unwrap(), value.wdl());
             // The mirror image, even when stored elsewhere, has the same value.
             let mirror = Position::from_fen(&mirror_fen(&position.fen())).unwrap();
-            assert_eq!(tablebase.probe(&mirror).unwrap(), value);
+            assert_eq!(tablebase.probe_dtm(&mirror).unwrap(), dtm);
+            // So has the position seen from the other side.
+            assert_eq!(tablebase.probe_dtm(&position.flipped()).unwrap(), dtm);
             match tablebase.best_move(&position).unwrap() {
                 None => {
                     assert_eq!(value, Value::Loss(0));
                     assert_ne!(position.status(), Status::Ongoing);
                 }
-                Some((mv, next)) => {
+                Some((mv, reached)) => {
                     assert!(position.legal_moves().contains(&mv));
-                    let after = position.play(mv);
-                    let probed = tablebase.probe(&after).unwrap();
-                    assert_eq!(probed, next);
-                    assert_eq!(next.parent_of_best(), value, "{}", position.fen());
-                    if value != Value::Draw {
-                        assert_eq!(probed.plies() + 1, value.plies());
-                    }
+                    assert_eq!(reached, dtm, "{}", position.fen());
+                    let after = tablebase.probe_dtm(&position.play(mv)).unwrap();
+                    assert_eq!(after.value.parent_of_best(), value, "{}", position.fen());
                 }
             }
+            let root = tablebase.probe_root(&position).unwrap();
+            assert_eq!(root.len(), position.legal_moves().len());
+            assert!(root
+                .iter()
+                .all(|(_, reached)| reached.value.rank() <= value.rank()));
             let line = tablebase.line(&position).unwrap();
             if value != Value::Draw {
                 assert_eq!(line.len(), usize::from(value.plies()));
@@ -161,15 +168,50 @@ fn probes_agree_with_the_move_generator() {
     }
 }
 
+/// Tables written to a directory and probed from there, a block at a time
+/// through a small cache, give the values of the tables solved in memory;
+/// positions of the other colour orientation are flipped onto them.
+#[test]
+fn probing_files_agrees_with_memory() {
+    let dir = scratch("probe-files");
+    let memory = solved(&["KRKA", "KCKA"]);
+    let writer = Tablebase::open(&dir);
+    for name in ["KRKA", "KCKA"] {
+        writer.generate(&material(name), &Quiet).unwrap();
+    }
+    let reader = Tablebase::open(&dir).with_cache_bytes(64 << 10);
+    for name in ["KRKA", "KCKA"] {
+        let table = memory.table(&material(name)).unwrap();
+        for (position, dtm) in entries(&table).step_by(53) {
+            assert_eq!(
+                reader.probe_dtm(&position).unwrap(),
+                dtm,
+                "{}",
+                position.fen()
+            );
+            assert_eq!(reader.probe_wdl(&position).unwrap(), dtm.value.wdl());
+            let flipped = position.flipped();
+            assert_eq!(Material::of(&flipped), material(name).flipped());
+            assert_eq!(reader.probe_wdl(&flipped).unwrap(), dtm.value.wdl());
+        }
+    }
+    // A table that is not there is an error naming it.
+    let krkr = Position::from_fen("3k1r3/9/9/9/9/9/9/9/4R4/5K3 w").unwrap();
+    let error = reader.probe_wdl(&krkr).unwrap_err();
+    assert!(matches!(error, TbError::Missing { .. }), "{error}");
+    assert!(error.to_string().contains("KRKR"), "{error}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn files_round_trip_and_damage_is_reported() {
     let dir = scratch("files");
-    let writer = Tablebase::at(&dir);
+    let writer = Tablebase::open(&dir);
     writer.generate(&material("KRKA"), &Quiet).unwrap();
-    let path = dir.join("KRKA.qtb");
+    let path = dir.join("KRKA.qwdl");
     let good = std::fs::read(&path).unwrap();
 
-    let reader = Tablebase::at(&dir);
+    let reader = Tablebase::open(&dir);
     let loaded = reader.table(&material("KRKA")).unwrap();
     let original = writer.table(&material("KRKA")).unwrap();
     for side in Color::ALL {
@@ -182,10 +224,15 @@ fn files_round_trip_and_damage_is_reported() {
         ("header only", good[..20].to_vec()),
         ("empty", Vec::new()),
         ("one byte short", good[..good.len() - 1].to_vec()),
-        ("flipped entry", {
+        ("flipped block byte", {
             let mut bytes = good.clone();
-            let at = bytes.len() - 100;
+            let at = bytes.len() - 10;
             bytes[at] ^= 0x04;
+            bytes
+        }),
+        ("flipped header byte", {
+            let mut bytes = good.clone();
+            bytes[20] ^= 0x01;
             bytes
         }),
         ("wrong magic", {
@@ -197,20 +244,62 @@ fn files_round_trip_and_damage_is_reported() {
     ];
     for (what, bytes) in damaged {
         std::fs::write(&path, &bytes).unwrap();
-        match Tablebase::at(&dir).table(&material("KRKA")) {
+        match Tablebase::open(&dir).table(&material("KRKA")) {
             Err(TbError::Corrupt { why, .. }) => assert!(!why.is_empty(), "{what}"),
             other => panic!("{what}: expected a corrupt-file error, got {other:?}"),
         }
     }
 
     // Another endgame's file under this name is refused too.
-    std::fs::copy(dir.join("KRK.qtb"), &path).unwrap();
-    let error = Tablebase::at(&dir)
+    std::fs::copy(dir.join("KRK.qwdl"), &path).unwrap();
+    let error = Tablebase::open(&dir)
         .table(&material("KRKA"))
         .unwrap_err()
         .to_string();
-    assert!(error.contains("material"), "{error}");
+    assert!(error.contains("KRK"), "{error}");
+
+    // A file of the first format says to regenerate.
+    std::fs::remove_file(&path).unwrap();
+    std::fs::write(dir.join("KRKA.qtb"), b"QIXQTB\r\n").unwrap();
+    let error = Tablebase::open(&dir).table(&material("KRKA")).unwrap_err();
+    assert!(matches!(error, TbError::OldFormat { .. }), "{error}");
+    assert!(error.to_string().contains("regenerate"), "{error}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Tables of one rule set are never read as the other's.
+#[test]
+fn tables_of_other_rules_are_refused() {
+    let dir = scratch("rules");
+    Tablebase::open(&dir)
+        .with_rules(RuleSet::None)
+        .generate(&material("KRK"), &Quiet)
+        .unwrap();
+    let asian = Tablebase::open(&dir).with_rules(RuleSet::Asian);
+    let error = asian.table(&material("KRK")).unwrap_err();
+    assert!(matches!(error, TbError::RulesMismatch { .. }), "{error}");
+    let position = Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/5K3 w").unwrap();
+    assert!(asian.probe_wdl(&position).is_err());
+    assert_eq!(
+        Tablebase::open(&dir)
+            .with_rules(RuleSet::None)
+            .probe_wdl(&position)
+            .unwrap(),
+        Wdl::Win
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The family of one attacker: 324 endgames with it, all stored with the
+/// attacker on Red's side, smallest first.
+#[test]
+fn the_one_attacker_family() {
+    let one = family(1);
+    assert_eq!(one.iter().filter(|m| m.attackers() == 1).count(), 324);
+    assert!(one.iter().all(|m| m.attackers() <= 1 && m.is_canonical()));
+    assert!(one.contains(&material("KRAAEEKAAEE")));
+    assert!(!one.contains(&material("KAAEEKRAAEE")));
+    assert_eq!(one.first(), Some(&material("KK")));
 }
 
 #[test]
@@ -218,13 +307,13 @@ fn missing_tables_and_impossible_positions_are_errors() {
     let tablebase = Tablebase::in_memory();
     let position = Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/5K3 w").unwrap();
     assert!(matches!(
-        tablebase.probe(&position),
+        tablebase.probe_dtm(&position),
         Err(TbError::Missing { .. })
     ));
     tablebase.generate(&material("KAK"), &Quiet).unwrap();
     // An advisor on e4 can never get there.
     let off = Position::from_fen("4k4/9/9/9/9/4A4/9/9/9/3K5 w").unwrap();
-    let error = tablebase.probe(&off).unwrap_err();
+    let error = tablebase.probe_dtm(&off).unwrap_err();
     assert!(matches!(error, TbError::OffDomain { .. }), "{error}");
     assert!(error.to_string().contains("e4"), "{error}");
 }
@@ -256,20 +345,20 @@ fn saving_removes_temporaries_of_dead_writers() {
     let dir = scratch("temporaries");
     std::fs::create_dir_all(&dir).unwrap();
     // Above Linux's largest process id, so no such process exists.
-    let stale = dir.join(".KRK.qtb.4000000000.tmp");
+    let stale = dir.join(".KRK.qwdl.4000000000.tmp");
     // The process that started this test is alive.
     let live = dir.join(format!(
-        ".KRK.qtb.{}.tmp",
+        ".KRK.qwdl.{}.tmp",
         std::os::unix::process::parent_id()
     ));
-    let other = dir.join(".KCK.qtb.4000000000.tmp");
+    let other = dir.join(".KCK.qwdl.4000000000.tmp");
     for path in [&stale, &live, &other] {
         std::fs::write(path, b"partial").unwrap();
     }
-    Tablebase::at(&dir)
+    Tablebase::open(&dir)
         .generate(&material("KRK"), &Quiet)
         .unwrap();
-    assert!(dir.join("KRK.qtb").exists());
+    assert!(dir.join("KRK.qwdl").exists() && dir.join("KRK.qdtm").exists());
     assert!(!stale.exists(), "the dead writer's file stays");
     assert!(live.exists(), "a live writer's file was removed");
     assert!(other.exists(), "another table's file was removed");

@@ -166,6 +166,28 @@ impl Position {
         (hashes.key, hashes.lock)
     }
 
+    /// The position seen from the other side: every piece on the same file
+    /// of the mirrored rank (a0 ↔ a9) with its colour swapped, and the other
+    /// side to move. Xiangqi's rules are symmetric under this, so a
+    /// position and its flip have the same value for the side to move; the
+    /// tablebase stores only one colour orientation of each endgame.
+    pub fn flipped(&self) -> Position {
+        let mut flipped = Position::empty();
+        for square in self.occupied() {
+            if let Some(piece) = self.piece_at(square) {
+                let swapped = Piece {
+                    color: !piece.color,
+                    kind: piece.kind,
+                };
+                flipped.put(square.flip_rank(), swapped);
+            }
+        }
+        flipped.set_side(!self.side);
+        flipped.halfmove_clock = self.halfmove_clock;
+        flipped.fullmove_number = self.fullmove_number;
+        flipped
+    }
+
     pub(crate) fn put(&mut self, square: Square, piece: Piece) {
         let bit = square.bitboard();
         self.by_kind[piece.kind as usize] |= bit;

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use super::{Material, MaterialError, OffDomain, TooLarge, Value};
+use super::{Material, MaterialError, OffDomain, RuleSet, TooLarge, Value};
 
 /// Why a tablebase operation failed.
 #[derive(Debug)]
@@ -55,6 +55,32 @@ pub enum TbError {
         /// What the successors imply (`None`: the position is illegal).
         expected: Option<Value>,
     },
+    /// A table solved under other repetition rules than asked for: it is
+    /// never used (as a sub-table or for probing) in place of the other.
+    RulesMismatch {
+        /// The file.
+        path: PathBuf,
+        /// The rules it was solved under.
+        found: RuleSet,
+        /// The rules asked for.
+        expected: RuleSet,
+    },
+    /// A table file of the first format (`.qtb`), which this build no
+    /// longer reads.
+    OldFormat {
+        /// The file.
+        path: PathBuf,
+    },
+    /// Solving an endgame would need more memory than the system has
+    /// available, so it was not started.
+    NotEnoughMemory {
+        /// The endgame.
+        material: Material,
+        /// Bytes the solve needs (working memory and smaller tables).
+        needed: u64,
+        /// Bytes available.
+        available: u64,
+    },
     /// The solver could not get the memory an endgame needs.
     OutOfMemory {
         /// The endgame.
@@ -104,6 +130,30 @@ impl fmt::Display for TbError {
                 "{material}: {fen} is stored as {} but its successors say {}",
                 show(*stored),
                 show(*expected)
+            ),
+            TbError::RulesMismatch {
+                path,
+                found,
+                expected,
+            } => write!(
+                f,
+                "{}: solved under the {found} rules, but {expected} rules were asked for; keep each rule set's tables in a directory of its own",
+                path.display()
+            ),
+            TbError::OldFormat { path } => write!(
+                f,
+                "{}: written by an older qiboard in a format this build no longer reads; regenerate the table with `qiboard tb gen`",
+                path.display()
+            ),
+            TbError::NotEnoughMemory {
+                material,
+                needed,
+                available,
+            } => write!(
+                f,
+                "{material}: solving needs about {:.2} GiB but only {:.2} GiB is available; not started",
+                *needed as f64 / f64::from(1 << 30),
+                *available as f64 / f64::from(1 << 30)
             ),
             TbError::OutOfMemory { material, bytes } => write!(
                 f,

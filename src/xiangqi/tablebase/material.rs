@@ -127,6 +127,33 @@ impl Material {
         Material { counts }
     }
 
+    /// The same endgame with the colours swapped (`KRKAA` ↔ `KAAKR`): the
+    /// material of every [`Position::flipped`] position.
+    pub fn flipped(&self) -> Material {
+        Material {
+            counts: [self.counts[1], self.counts[0]],
+        }
+    }
+
+    /// The colour orientation whose table is stored: the one where Red's
+    /// pieces, compared kind by kind in the order rooks, cannons, horses,
+    /// pawns, advisors, elephants, are not fewer than Black's (Red is the
+    /// stronger side, as the signatures are usually written). Symmetric
+    /// materials are their own canonical form.
+    pub fn canonical(&self) -> Material {
+        if self.is_canonical() {
+            *self
+        } else {
+            self.flipped()
+        }
+    }
+
+    /// Whether this is its own [`canonical`](Material::canonical) form.
+    pub fn is_canonical(&self) -> bool {
+        let strength = |color: usize| WRITE_ORDER.map(|kind| self.counts[color][kind as usize]);
+        strength(0) >= strength(1)
+    }
+
     /// How many pieces of `kind` `color` has (1 for the king).
     #[inline]
     pub fn count(&self, color: Color, kind: PieceKind) -> u32 {

@@ -36,27 +36,33 @@
 //! assert_eq!(stats.legal, stats.win);
 //! ```
 
+mod blocks;
+mod cache;
 mod census;
 mod check;
 mod error;
+mod family;
+mod files;
 mod index;
 mod material;
+mod probe;
 mod progress;
+mod ruleset;
 mod set;
 mod solve;
-mod storage;
 mod table;
 mod unmove;
 mod value;
 mod verify;
 
+pub use blocks::{FileKind, FORMAT_VERSION};
 pub use error::TbError;
+pub use family::{family, FamilyRun};
+pub use files::{table_path, Saved, INDEX_SCHEME};
 pub use index::{Layout, OffDomain, TooLarge, MAX_ENTRIES};
 pub use material::{Material, MaterialError};
 pub use progress::{Progress, Quiet};
+pub use ruleset::{ParseRuleSetError, RuleSet};
 pub use set::{Generated, Tablebase};
-pub use storage::{table_path, FORMAT_VERSION, INDEX_SCHEME};
 pub use table::{SideStats, Table};
-pub use value::Value;
-
-use crate::xiangqi::Color;
+pub use value::{DistanceTo, Dtm, Value, Wdl};

@@ -15,6 +15,12 @@ pub trait Progress: Sync {
 
     /// The current stage is over.
     fn finish(&self) {}
+
+    /// A run over many tables has done `done` of `total` index entries
+    /// (tables solved or found already present).
+    fn overall(&self, done: u64, total: u64) {
+        let _ = (done, total);
+    }
 }
 
 /// Reports nothing.

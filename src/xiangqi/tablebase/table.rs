@@ -1,12 +1,12 @@
 //! A solved endgame in memory: its index, one value code per entry and
-//! the counts the `stats` command prints.
+//! the counts `stats` prints; and the smaller tables a solve reads.
 
 use std::sync::Arc;
 
 use crate::xiangqi::{Color, Move, Piece, PieceKind, Position};
 
-use super::value::{Value, BROKEN};
-use super::{Layout, Material, OffDomain};
+use super::value::{Dtm, Value, BROKEN, RULE_FLAG};
+use super::{Layout, Material, OffDomain, RuleSet};
 
 /// Counts over every legal position with one side to move, over the whole
 /// board (mirror images counted separately).
@@ -20,29 +20,36 @@ pub struct SideStats {
     pub draw: u64,
     /// Lost for the side to move.
     pub loss: u64,
-    /// The longest distance to mate among wins and losses, or -1.
+    /// The longest distance among wins and losses, or -1.
     pub max_dtm: i32,
+    /// Wins and losses decided by the repetition rules: draws when this
+    /// table is solved without them (from the same smaller tables).
+    pub by_rule: u64,
 }
 
 /// A solved endgame.
 #[derive(Clone, Debug)]
 pub struct Table {
     layout: Arc<Layout>,
-    /// Value codes by side to move, then index.
-    codes: [Vec<u16>; 2],
+    rules: RuleSet,
+    /// Value codes, Red to move (`per_side` of them) then Black to move.
+    codes: Vec<u16>,
     stats: [SideStats; 2],
 }
 
 impl Table {
-    /// A table from its codes (one vector per side to move, each
+    /// A table from its codes (both sides to move, Red first, each
     /// `layout.per_side()` long), counting its statistics.
-    pub(crate) fn new(layout: Arc<Layout>, codes: [Vec<u16>; 2]) -> Table {
+    pub(crate) fn new(layout: Arc<Layout>, rules: RuleSet, codes: Vec<u16>) -> Table {
+        let per_side = layout.per_side() as usize;
+        debug_assert_eq!(codes.len(), 2 * per_side);
         let stats = [0, 1].map(|side| {
             let mut stats = SideStats {
                 max_dtm: -1,
                 ..SideStats::default()
             };
-            for (index, &code) in codes[side].iter().enumerate() {
+            let side_codes = &codes[side * per_side..(side + 1) * per_side];
+            for (index, &code) in side_codes.iter().enumerate() {
                 let Some(value) = Value::from_code(code) else {
                     continue;
                 };
@@ -55,12 +62,33 @@ impl Table {
                 }
                 if value != Value::Draw {
                     stats.max_dtm = stats.max_dtm.max(i32::from(value.plies()));
+                    if code & RULE_FLAG != 0 {
+                        stats.by_rule += weight;
+                    }
                 }
             }
             stats
         });
         Table {
             layout,
+            rules,
+            codes,
+            stats,
+        }
+    }
+
+    /// A table read from files, whose headers carry its counts (illegal
+    /// entries there hold whatever compressed best, so they cannot be
+    /// counted again).
+    pub(crate) fn with_stats(
+        layout: Arc<Layout>,
+        rules: RuleSet,
+        codes: Vec<u16>,
+        stats: [SideStats; 2],
+    ) -> Table {
+        Table {
+            layout,
+            rules,
             codes,
             stats,
         }
@@ -76,6 +104,11 @@ impl Table {
         &self.layout
     }
 
+    /// The repetition rules its values assume.
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
     /// Counts with `side` to move.
     pub fn stats(&self, side: Color) -> SideStats {
         self.stats[side as usize]
@@ -83,29 +116,56 @@ impl Table {
 
     /// The value codes with `side` to move.
     pub(crate) fn codes(&self, side: Color) -> &[u16] {
-        &self.codes[side as usize]
+        let per_side = self.layout.per_side() as usize;
+        &self.codes[side as usize * per_side..(side as usize + 1) * per_side]
+    }
+
+    /// Bytes the codes take in memory.
+    pub(crate) fn bytes(&self) -> usize {
+        self.codes.len() * 2
     }
 
     /// The value of entry `index` with `side` to move, `None` when broken.
-    pub fn entry(&self, side: Color, index: u32) -> Option<Value> {
-        self.codes[side as usize]
+    pub fn entry(&self, side: Color, index: u32) -> Option<Dtm> {
+        self.codes(side)
             .get(index as usize)
-            .and_then(|&code| Value::from_code(code))
+            .and_then(|&code| Dtm::from_code(code))
     }
 
     /// The value of `position`, which must have this table's material.
     /// `Ok(None)` means the entry is marked illegal, which a legal
     /// position never is.
     #[inline]
-    pub(crate) fn lookup(&self, position: &Position) -> Result<Option<Value>, OffDomain> {
+    pub(crate) fn lookup(&self, position: &Position) -> Result<Option<Dtm>, OffDomain> {
         let slot = self.layout.slot(position)?;
-        let code = self.codes[position.side_to_move() as usize][slot.index as usize];
-        Ok((code != BROKEN).then(|| Value::from_code(code)).flatten())
+        let code = self.codes(position.side_to_move())[slot.index as usize];
+        Ok((code != BROKEN).then(|| Dtm::from_code(code)).flatten())
+    }
+}
+
+/// A smaller table as a capture reaches it: stored in the other colour
+/// orientation when `flipped` (see [`Material::canonical`]).
+#[derive(Clone, Debug)]
+pub(crate) struct SubTable {
+    pub table: Arc<Table>,
+    pub flipped: bool,
+}
+
+impl SubTable {
+    /// The value of `position`, of the sub-table's material in the
+    /// capture's orientation.
+    #[inline]
+    pub fn lookup(&self, position: &Position) -> Result<Option<Dtm>, OffDomain> {
+        if self.flipped {
+            self.table.lookup(&position.flipped())
+        } else {
+            self.table.lookup(position)
+        }
     }
 }
 
 /// The table of each endgame one capture away, by the captured piece.
-pub(crate) type Captures = [[Option<Arc<Table>>; 7]; 2];
+pub(crate) type Captures = [[Option<SubTable>; 7]; 2];
 
 /// The tables needed to value every successor of an endgame's positions:
 /// its own (for quiet moves) and those one capture away.
@@ -118,17 +178,20 @@ impl Family<'_> {
     /// The value of `child`, reached from a position of the own endgame by
     /// a move that captured `victim` (if any).
     #[inline]
-    pub fn child_value(&self, child: &Position, victim: Option<Piece>) -> Option<Value> {
-        let table = match victim {
-            None => self.own,
-            Some(piece) => self.captures[piece.color as usize][piece.kind as usize].as_deref()?,
-        };
-        table.lookup(child).ok().flatten()
+    pub fn child_value(&self, child: &Position, victim: Option<Piece>) -> Option<Dtm> {
+        match victim {
+            None => self.own.lookup(child),
+            Some(piece) => self.captures[piece.color as usize][piece.kind as usize]
+                .as_ref()?
+                .lookup(child),
+        }
+        .ok()
+        .flatten()
     }
 
     /// Every legal move of `position` with the value of where it leads, or
     /// `None` if some successor has no value.
-    pub fn successors(&self, position: &Position) -> Option<Vec<(Move, Value)>> {
+    pub fn successors(&self, position: &Position) -> Option<Vec<(Move, Dtm)>> {
         position
             .legal_moves()
             .iter()
@@ -138,29 +201,6 @@ impl Family<'_> {
                     .map(|value| (mv, value))
             })
             .collect()
-    }
-}
-
-/// The value a position must have given its successors' values (the
-/// minimax rule: no move loses; mate a losing successor soonest, else
-/// draw, else lose as late as possible).
-pub(crate) fn backed_up(successors: &[(Move, Value)]) -> Value {
-    let mut fastest_win: Option<u16> = None;
-    let mut draw = false;
-    let mut slowest_loss = 0;
-    for &(_, value) in successors {
-        match value {
-            Value::Loss(plies) => {
-                fastest_win = Some(fastest_win.map_or(plies + 1, |best| best.min(plies + 1)));
-            }
-            Value::Draw => draw = true,
-            Value::Win(plies) => slowest_loss = slowest_loss.max(plies + 1),
-        }
-    }
-    match (fastest_win, draw) {
-        (Some(plies), _) => Value::Win(plies),
-        (None, true) => Value::Draw,
-        (None, false) => Value::Loss(slowest_loss),
     }
 }
 

@@ -2,21 +2,21 @@
 
 use std::fmt;
 
-/// The value of a position for the side to move, with the distance to
-/// mate in plies.
+/// The value of a position for the side to move, with the distance in
+/// plies (see [`Dtm`] for what the distance counts to).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
-    /// The side to move mates (or stalemates) in this many plies (odd).
+    /// The side to move wins in this many plies (odd).
     Win(u16),
-    /// Neither side can force a win (repetition rules aside).
+    /// Neither side can force a win.
     Draw,
-    /// The side to move is mated (or stalemated) in this many plies (even;
-    /// 0 when it has no legal move now).
+    /// The side to move loses in this many plies (even; 0 when it has no
+    /// legal move now, or when a repetition rule has already decided).
     Loss(u16),
 }
 
 impl Value {
-    /// The distance to mate in plies (0 for a draw).
+    /// The distance in plies (0 for a draw).
     pub fn plies(self) -> u16 {
         match self {
             Value::Win(plies) | Value::Loss(plies) => plies,
@@ -30,6 +30,15 @@ impl Value {
             Value::Win(_) => 'W',
             Value::Draw => 'D',
             Value::Loss(_) => 'L',
+        }
+    }
+
+    /// Win, draw or loss, without the distance.
+    pub fn wdl(self) -> Wdl {
+        match self {
+            Value::Win(_) => Wdl::Win,
+            Value::Draw => Wdl::Draw,
+            Value::Loss(_) => Wdl::Loss,
         }
     }
 
@@ -48,17 +57,30 @@ impl Value {
         match code {
             BROKEN => None,
             DRAW => Some(Value::Draw),
-            _ => Some(Value::from_plies(code - DTM_BASE)),
+            _ => Some(Value::from_plies(
+                (code & !RULE_FLAG).checked_sub(DTM_BASE)?,
+            )),
         }
     }
 
-    /// A win or loss by parity: wins are an odd number of plies from mate.
+    /// A win or loss by parity: wins are an odd number of plies away.
     #[inline]
     pub(crate) fn from_plies(plies: u16) -> Value {
         if plies % 2 == 1 {
             Value::Win(plies)
         } else {
             Value::Loss(plies)
+        }
+    }
+
+    /// How good this is for the side to move: higher is better (a quick
+    /// win above a slow one, a draw above any loss, a slow loss above a
+    /// quick one).
+    pub fn rank(self) -> i32 {
+        match self {
+            Value::Win(plies) => 100_000 - i32::from(plies),
+            Value::Draw => 0,
+            Value::Loss(plies) => -100_000 + i32::from(plies),
         }
     }
 }
@@ -70,9 +92,98 @@ impl fmt::Display for Value {
     }
 }
 
+/// Win, draw or loss for the side to move: what a WDL table stores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Wdl {
+    /// The side to move loses.
+    Loss,
+    /// Neither side can force a win.
+    Draw,
+    /// The side to move wins.
+    Win,
+}
+
+impl Wdl {
+    /// `W`, `D` or `L`.
+    pub fn letter(self) -> char {
+        match self {
+            Wdl::Win => 'W',
+            Wdl::Draw => 'D',
+            Wdl::Loss => 'L',
+        }
+    }
+
+    /// The same result seen by the other side.
+    pub fn flipped(self) -> Wdl {
+        match self {
+            Wdl::Win => Wdl::Loss,
+            Wdl::Draw => Wdl::Draw,
+            Wdl::Loss => Wdl::Win,
+        }
+    }
+}
+
+impl fmt::Display for Wdl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// What a distance counts to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DistanceTo {
+    /// Checkmate or stalemate (both lose in xiangqi).
+    Mate,
+    /// The first position where the losing side can avoid defeat only by
+    /// perpetual check or chase, which the repetition rules forbid: it is
+    /// lost there, at distance 0, with best play leading into it.
+    Rule,
+}
+
+/// A value with its distance and what the distance counts to: what a DTM
+/// table stores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Dtm {
+    /// Win, draw or loss and the distance in plies.
+    pub value: Value,
+    /// Whether the distance is to mate or to a decision by the rules.
+    pub to: DistanceTo,
+}
+
+impl Dtm {
+    /// The value stored under `code`, or `None` for a broken entry.
+    #[inline]
+    pub(crate) fn from_code(code: u16) -> Option<Dtm> {
+        let value = Value::from_code(code)?;
+        let to = if code & RULE_FLAG != 0 {
+            DistanceTo::Rule
+        } else {
+            DistanceTo::Mate
+        };
+        Some(Dtm { value, to })
+    }
+}
+
+impl fmt::Display for Dtm {
+    /// `W 3`, `D 0`, `L 12 rule`: the value, and `rule` when the distance
+    /// is to a decision by the repetition rules.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.value)?;
+        if self.to == DistanceTo::Rule && self.value != Value::Draw {
+            f.write_str(" rule")?;
+        }
+        Ok(())
+    }
+}
+
 /// Code of an illegal (broken) index entry.
 pub(crate) const BROKEN: u16 = 0;
 /// Code of a draw.
 pub(crate) const DRAW: u16 = 1;
-/// Code of a win or loss in `n` plies: `n + DTM_BASE`.
+/// Code of a win or loss in `n` plies: `n + DTM_BASE`, with
+/// [`RULE_FLAG`] when the distance counts to a decision by the rules.
 pub(crate) const DTM_BASE: u16 = 2;
+/// Set in a code whose distance counts to a rule decision.
+pub(crate) const RULE_FLAG: u16 = 0x8000;
+/// The longest distance, in plies, a code may hold.
+pub(crate) const MAX_PLIES: u16 = 0x4000;

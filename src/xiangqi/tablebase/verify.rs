@@ -1,22 +1,76 @@
-//! The forward check: every entry against the values of its successors.
+//! The forward check: every legal entry against the values of its
+//! successors.
+//!
+//! Distances to mate are checked exactly: a win is one ply longer than the
+//! fastest losing successor, a loss one longer than the slowest winning
+//! one, a position with no move lost at 0. The solver resolves every such
+//! value before it applies the repetition rules, so a win to mate never
+//! has a rule-decided loss as its reason, and a rule-decided value never
+//! has a mate behind it. Values the rules decided are checked for what
+//! they must be: a win has a successor lost by rule one ply sooner; a loss
+//! has only winning successors, at least one decided by rule, and is
+//! either where the rule decides (distance 0) or one ply longer than such
+//! a successor. Draws have a drawn successor and no losing one.
 
 use rayon::prelude::*;
 
-use crate::xiangqi::Color;
+use crate::xiangqi::{Color, Move};
 
 use super::index::Decoder;
-use super::table::{backed_up, Captures, Family};
+use super::table::{Captures, Family};
+use super::value::{DistanceTo, Dtm, Value};
 use super::{Progress, Table, TbError};
 
 const CHUNK: u32 = 4096;
 
-/// Checks every entry of `table`: illegal entries must be marked so, and
-/// each legal position's value must be the one its successors imply
-/// (positions with no move lost now, a losing successor makes a win one
-/// ply longer than the fastest, and so on). Returns how many legal
+/// What the successors say `stored` should be, if it is not that.
+fn expected(stored: Dtm, successors: &[(Move, Dtm)]) -> Option<Value> {
+    let rule = |dtm: &Dtm| dtm.to == DistanceTo::Rule;
+    let mut mate_loss: Option<u16> = None;
+    let mut rule_losses = Vec::new();
+    let (mut draw, mut slowest_win, mut rule_win) = (false, None::<u16>, false);
+    for (_, dtm) in successors {
+        match dtm.value {
+            Value::Loss(plies) if rule(dtm) => rule_losses.push(plies),
+            Value::Loss(plies) => mate_loss = Some(mate_loss.map_or(plies, |p| p.min(plies))),
+            Value::Draw => draw = true,
+            Value::Win(plies) => {
+                slowest_win = Some(slowest_win.map_or(plies, |p| p.max(plies)));
+                rule_win |= rule(dtm);
+            }
+        }
+    }
+    let exact = if let Some(plies) = mate_loss {
+        Value::Win(plies + 1)
+    } else if let Some(&fastest) = rule_losses.iter().min() {
+        let Value::Win(plies) = stored.value else {
+            return Some(Value::Win(fastest + 1));
+        };
+        let reason = rule(&stored) && rule_losses.contains(&(plies - 1));
+        return (!reason).then_some(Value::Win(fastest + 1));
+    } else if draw {
+        Value::Draw
+    } else if rule_win {
+        let Value::Loss(plies) = stored.value else {
+            return Some(Value::Loss(0));
+        };
+        let reason = plies == 0
+            || successors
+                .iter()
+                .any(|(_, dtm)| rule(dtm) && dtm.value == Value::Win(plies - 1));
+        return (!(rule(&stored) && reason)).then_some(stored.value);
+    } else {
+        Value::Loss(slowest_win.map_or(0, |plies| plies + 1))
+    };
+    let by_rule = rule(&stored) && stored.value != Value::Draw;
+    (stored.value != exact || by_rule).then_some(exact)
+}
+
+/// Checks every legal entry of `table`: each position's value must be the
+/// one its successors imply (see the module docs). Returns how many legal
 /// entries were checked. Since distances strictly fall along every
-/// winning or losing line, passing this check proves the table right
-/// given the tables one capture away.
+/// winning or losing line, passing this check proves the values to mate
+/// right given the tables one capture away.
 pub(crate) fn verify(
     table: &Table,
     captures: &Captures,
@@ -46,24 +100,26 @@ pub(crate) fn verify(
             let mut checked = 0u64;
             let mut decoder = Decoder::new(layout);
             for index in start..end {
-                let stored = table.entry(side, index);
-                let position = decoder.position(side, index);
-                let expected = match position {
-                    None => None,
-                    Some(position) => family.successors(position).map(|list| backed_up(&list)),
+                let Some(position) = decoder.position(side, index) else {
+                    continue;
                 };
-                if stored != expected || (position.is_some() && expected.is_none()) {
-                    return Err(TbError::Mismatch {
-                        material: table.material(),
-                        fen: position.map_or_else(
-                            || format!("entry {index} ({side} to move)"),
-                            |position| position.fen(),
-                        ),
-                        stored,
-                        expected,
-                    });
+                let mismatch = |stored: Option<Dtm>, expected: Option<Value>| TbError::Mismatch {
+                    material: table.material(),
+                    fen: position.fen(),
+                    stored: stored.map(|dtm| dtm.value),
+                    expected,
+                };
+                let stored = table.entry(side, index);
+                let Some(successors) = family.successors(position) else {
+                    return Err(mismatch(stored, None));
+                };
+                let Some(stored) = stored else {
+                    return Err(mismatch(None, Some(Value::Draw)));
+                };
+                if let Some(expected) = expected(stored, &successors) {
+                    return Err(mismatch(Some(stored), Some(expected)));
                 }
-                checked += u64::from(position.is_some());
+                checked += 1;
             }
             progress.advance(u64::from(end - start));
             Ok(checked)
@@ -77,9 +133,8 @@ pub(crate) fn verify(
 mod tests {
     use std::sync::Arc;
 
-    use super::super::table::capturable;
-    use super::super::value::DTM_BASE;
-    use super::super::{Quiet, Table, Tablebase};
+    use super::super::value::{DTM_BASE, RULE_FLAG};
+    use super::super::{Quiet, RuleSet, Table, Tablebase};
     use super::*;
 
     /// Changing any one stored value is caught.
@@ -89,27 +144,27 @@ mod tests {
         let tablebase = Tablebase::in_memory();
         tablebase.generate(&material, &Quiet).unwrap();
         let table = tablebase.table(&material).unwrap();
-        let mut captures = Captures::default();
-        for piece in capturable(&material) {
-            let smaller = material.without(piece.color, piece.kind).unwrap();
-            captures[piece.color as usize][piece.kind as usize] =
-                Some(tablebase.table(&smaller).unwrap());
-        }
+        let captures =
+            Tablebase::captures(&table.material(), |smaller| tablebase.table(smaller)).unwrap();
         assert!(verify(&table, &captures, &Quiet).is_ok());
         let layout = Arc::new(table.layout().clone());
-        let codes = [Color::Red, Color::Black].map(|side| table.codes(side).to_vec());
-        let legal = (0..codes[0].len())
-            .filter(|&i| codes[0][i] != 0)
+        let codes: Vec<u16> = Color::ALL
+            .iter()
+            .flat_map(|&side| table.codes(side).to_vec())
+            .collect();
+        let legal = (0..codes.len())
+            .filter(|&i| codes[i] != 0)
             .step_by(501)
             .take(5);
         for index in legal {
-            for wrong in [1, DTM_BASE + 1, codes[0][index] + 2] {
-                if wrong == codes[0][index] {
+            let right = codes[index];
+            for wrong in [1, DTM_BASE + 1, right + 2, right | RULE_FLAG] {
+                if wrong == right {
                     continue;
                 }
                 let mut bad = codes.clone();
-                bad[0][index] = wrong;
-                let bad = Table::new(Arc::clone(&layout), bad);
+                bad[index] = wrong;
+                let bad = Table::new(Arc::clone(&layout), RuleSet::Asian, bad);
                 let error = verify(&bad, &captures, &Quiet).unwrap_err();
                 assert!(matches!(error, TbError::Mismatch { .. }), "{error}");
             }

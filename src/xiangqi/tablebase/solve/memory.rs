@@ -4,7 +4,8 @@
 use std::sync::atomic::{AtomicU16, AtomicU8};
 use std::sync::OnceLock;
 
-use super::{Solver, UNRESOLVED};
+use super::{Solver, BYTES_PER_ENTRY, UNRESOLVED};
+use crate::xiangqi::tablebase::table::Captures;
 use crate::xiangqi::tablebase::{Layout, TbError};
 use crate::xiangqi::{Bitboard, Color, Piece, PieceKind};
 
@@ -19,12 +20,9 @@ fn pawn_squares(layout: &Layout) -> [Bitboard; 2] {
     })
 }
 
-/// Working memory per entry: the four per-entry arrays of [`Solver`].
-const BYTES_PER_ENTRY: u64 = 6;
-
 /// `n` values made by `make`, or `None` if the memory cannot be had (an
-/// endgame near [`super::MAX_ENTRIES`] on a small machine), so that the
-/// caller reports it instead of the process aborting.
+/// endgame near [`super::super::MAX_ENTRIES`] on a small machine), so that
+/// the caller reports it instead of the process aborting.
 fn filled<T>(n: usize, make: impl Fn() -> T) -> Option<Vec<T>> {
     let mut values = Vec::new();
     values.try_reserve_exact(n).ok()?;
@@ -34,7 +32,7 @@ fn filled<T>(n: usize, make: impl Fn() -> T) -> Option<Vec<T>> {
 
 impl<'a> Solver<'a> {
     /// Every entry unresolved, with no moves counted yet.
-    pub(super) fn new(layout: &'a Layout) -> Result<Solver<'a>, TbError> {
+    pub(super) fn new(layout: &'a Layout, captures: &'a Captures) -> Result<Solver<'a>, TbError> {
         let per_side = layout.per_side() as usize;
         let total = per_side * 2;
         let out_of_memory = || TbError::OutOfMemory {
@@ -43,12 +41,11 @@ impl<'a> Solver<'a> {
         };
         Ok(Solver {
             layout,
+            captures,
             per_side,
             pawn_squares: pawn_squares(layout),
             plies: filled(total, || AtomicU16::new(UNRESOLVED)).ok_or_else(out_of_memory)?,
-            unknown_moves: filled(total, || AtomicU8::new(0)).ok_or_else(out_of_memory)?,
-            capture_flags: filled(total, || AtomicU8::new(0)).ok_or_else(out_of_memory)?,
-            slowest_capture_loss: filled(total, || AtomicU16::new(0)).ok_or_else(out_of_memory)?,
+            moves: filled(total, || AtomicU8::new(0)).ok_or_else(out_of_memory)?,
             broken_capture: OnceLock::new(),
         })
     }

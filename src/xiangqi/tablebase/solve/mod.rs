@@ -39,29 +39,49 @@ use std::sync::OnceLock;
 use crate::xiangqi::{Bitboard, Color};
 
 use super::table::Captures;
-use super::{Layout, Material, Progress, TbError};
+use super::{Layout, Material, Progress, RuleSet, TbError};
 
-const UNRESOLVED: u16 = u16::MAX;
-const ILLEGAL: u16 = u16::MAX - 1;
+/// A cell that holds no legal position.
+const ILLEGAL: u16 = u16::MAX;
+/// Cells from here up (except [`ILLEGAL`]) are not resolved (yet): a draw
+/// if they stay so. The bits below it hold the slowest loss, in plies,
+/// that the entry's captures concede (0 if none): what it is lost at, at
+/// the soonest, once its non-captures all lose. Keeping it in the cell
+/// saves a byte per entry.
+const UNRESOLVED: u16 = 0x8000;
+/// Set in a resolved cell whose value the repetition rules decided; the
+/// rest of the cell is the level (distance) it was resolved at.
+const BY_RULE: u16 = 0x4000;
 
-/// A capture wins: the entry is a win at the scheduled level or sooner.
-const CAPTURE_WINS: u8 = 1;
-/// A capture draws: the entry is never lost.
-const CAPTURE_DRAWS: u8 = 2;
+/// In an unresolved cell: seeding scheduled the entry at the level in the
+/// bits below (instead of holding its slowest capture loss, which such an
+/// entry never needs).
+const PENDING: u16 = 0x4000;
+
+/// Whether `cell` is not resolved yet.
+#[inline]
+fn unresolved(cell: u16) -> bool {
+    cell & UNRESOLVED != 0 && cell != ILLEGAL
+}
+
+/// In a move counter: some capture draws (or wins), so the entry is never
+/// lost; the low bits count the non-captures not yet known to lose (at
+/// most 119 legal moves fit in seven bits).
+const CAPTURE_SAVES: u8 = 0x80;
+const COUNT: u8 = 0x7f;
 
 /// What every phase works on: one cell of each array per entry, Red to
 /// move first.
 struct Solver<'a> {
     layout: &'a Layout,
+    captures: &'a Captures,
     per_side: usize,
     pawn_squares: [Bitboard; 2],
-    /// Distance to mate once resolved, else `UNRESOLVED` or `ILLEGAL`.
+    /// The level once resolved (with [`BY_RULE`]), else [`UNRESOLVED`]
+    /// with the slowest capture loss, or [`ILLEGAL`].
     plies: Vec<AtomicU16>,
-    /// Non-capture moves not yet known to lose.
-    unknown_moves: Vec<AtomicU8>,
-    capture_flags: Vec<AtomicU8>,
-    /// One more than the longest win a capture concedes, or 0.
-    slowest_capture_loss: Vec<AtomicU16>,
+    /// Non-capture moves not yet known to lose, and [`CAPTURE_SAVES`].
+    moves: Vec<AtomicU8>,
     /// The first capture whose smaller table calls a legal position
     /// illegal: such a table (a doctored file) cannot be built upon.
     broken_capture: OnceLock<(Material, String)>,
@@ -69,6 +89,15 @@ struct Solver<'a> {
 
 /// An entry to resolve at a later level: `(entry, level)`.
 type Scheduled = (u32, u16);
+
+/// Puts `entry` in the bucket of `level`.
+fn schedule(buckets: &mut Vec<Vec<u32>>, entry: u32, level: u16) {
+    let level = usize::from(level);
+    if buckets.len() <= level {
+        buckets.resize_with(level + 1, Vec::new);
+    }
+    buckets[level].push(entry);
+}
 
 impl Solver<'_> {
     fn side_and_index(&self, entry: u32) -> (Color, u32) {
@@ -84,27 +113,38 @@ impl Solver<'_> {
         side as u32 * self.per_side as u32 + index
     }
 
-    /// Resolves `entry` at `level` unless something did so first.
+    /// Resolves `entry` with `cell` (a level, with [`BY_RULE`] in rule
+    /// rounds) unless something did so first.
     #[inline]
-    fn claim(&self, entry: u32, level: u16) -> bool {
-        let cell = &self.plies[entry as usize];
-        cell.load(Relaxed) == UNRESOLVED
-            && cell
-                .compare_exchange(UNRESOLVED, level, Relaxed, Relaxed)
-                .is_ok()
+    fn claim(&self, entry: u32, cell: u16) -> bool {
+        let slot = &self.plies[entry as usize];
+        let mut current = slot.load(Relaxed);
+        while unresolved(current) {
+            match slot.compare_exchange_weak(current, cell, Relaxed, Relaxed) {
+                Ok(_) => return true,
+                Err(now) => current = now,
+            }
+        }
+        false
     }
 }
 
-/// Solves `layout`'s endgame given the tables one capture away; returns
-/// value codes by side to move, or the mismatch that makes a smaller table
-/// unusable.
+/// Bytes of working memory a solve of `layout` takes per entry (the
+/// solver's arrays; the result reuses the first).
+pub(crate) const BYTES_PER_ENTRY: u64 = 3;
+
+/// Solves `layout`'s endgame under `rules` given the tables one capture
+/// away; returns value codes (Red to move, then Black), or the mismatch
+/// that makes a smaller table unusable.
 pub(crate) fn solve(
     layout: &Layout,
     captures: &Captures,
+    rules: RuleSet,
     progress: &dyn Progress,
-) -> Result<[Vec<u16>; 2], TbError> {
-    let solver = Solver::new(layout)?;
-    let seeded = solver.seed_all(captures, progress)?;
-    solver.propagate_all(seeded, progress);
+) -> Result<Vec<u16>, TbError> {
+    let solver = Solver::new(layout, captures)?;
+    let seeded = solver.seed_all(progress)?;
+    solver.propagate_all(seeded, 0, progress);
+    let _ = rules;
     Ok(solver.finish())
 }

@@ -6,26 +6,21 @@ use std::sync::atomic::Ordering::Relaxed;
 
 use rayon::prelude::*;
 
-use super::{Scheduled, Solver, ILLEGAL};
+use super::{schedule, Scheduled, Solver, CAPTURE_SAVES, COUNT, ILLEGAL, UNRESOLVED};
 use crate::xiangqi::tablebase::index::Decoder;
 use crate::xiangqi::tablebase::unmove::for_each_predecessor;
 use crate::xiangqi::tablebase::Progress;
 
 impl Solver<'_> {
-    /// Resolves levels from 0 up, starting with what seeding scheduled.
-    pub(super) fn propagate_all(&self, seeded: Vec<Vec<Scheduled>>, progress: &dyn Progress) {
-        let mut buckets: Vec<Vec<u32>> = Vec::new();
-        let schedule = |buckets: &mut Vec<Vec<u32>>, (entry, level): Scheduled| {
-            let level = usize::from(level);
-            if buckets.len() <= level {
-                buckets.resize_with(level + 1, Vec::new);
-            }
-            buckets[level].push(entry);
-        };
-        for (entry, level) in seeded.into_iter().flatten() {
-            schedule(&mut buckets, (entry, level));
-        }
-
+    /// Resolves levels from 0 up, starting with what seeding (or a rule
+    /// round) scheduled; `rule` is [`super::BY_RULE`] in rule rounds, 0
+    /// before, and marks every cell resolved.
+    pub(super) fn propagate_all(
+        &self,
+        mut buckets: Vec<Vec<u32>>,
+        rule: u16,
+        progress: &dyn Progress,
+    ) {
         // Draws are never resolved, so the bar stops short of the end by them.
         let legal = self
             .plies
@@ -40,7 +35,7 @@ impl Solver<'_> {
                 frontier.extend(
                     std::mem::take(bucket)
                         .into_iter()
-                        .filter(|&entry| self.claim(entry, level)),
+                        .filter(|&entry| self.claim(entry, level | rule)),
                 );
             }
             if frontier.is_empty() && buckets.len() <= usize::from(level) + 1 {
@@ -53,7 +48,8 @@ impl Solver<'_> {
                     let (mut next, mut later) = (Vec::new(), Vec::new());
                     let mut decoder = Decoder::new(self.layout);
                     for &entry in chunk {
-                        self.propagate(&mut decoder, entry, level, &mut next, &mut later);
+                        let mut out = (&mut next, &mut later);
+                        self.propagate(&mut decoder, entry, (level, rule), &mut out);
                     }
                     (next, later)
                 })
@@ -65,8 +61,8 @@ impl Solver<'_> {
                         (next, later)
                     },
                 );
-            for scheduled in later {
-                schedule(&mut buckets, scheduled);
+            for (entry, at) in later {
+                schedule(&mut buckets, entry, at);
             }
             frontier = next;
             level += 1;
@@ -80,9 +76,8 @@ impl Solver<'_> {
         &self,
         decoder: &mut Decoder,
         entry: u32,
-        level: u16,
-        next: &mut Vec<u32>,
-        later: &mut Vec<Scheduled>,
+        (level, rule): (u16, u16),
+        (next, later): &mut (&mut Vec<u32>, &mut Vec<Scheduled>),
     ) {
         let (side, index) = self.side_and_index(entry);
         let position = decoder
@@ -92,20 +87,22 @@ impl Solver<'_> {
         let visit = |before: u32| {
             let predecessor = self.entry(!side, before);
             if lost {
-                if self.claim(predecessor, level + 1) {
+                if self.claim(predecessor, (level + 1) | rule) {
                     next.push(predecessor);
                 }
                 return;
             }
             let p = predecessor as usize;
-            if self.unknown_moves[p].fetch_sub(1, Relaxed) != 1
-                || self.capture_flags[p].load(Relaxed) != 0
-            {
+            let counter = self.moves[p].fetch_sub(1, Relaxed);
+            if counter & COUNT != 1 || counter & CAPTURE_SAVES != 0 {
                 return;
             }
-            let at = (level + 1).max(self.slowest_capture_loss[p].load(Relaxed));
+            // Still unresolved (its counter just reached zero), so the
+            // cell holds the slowest loss its captures concede.
+            let slowest = self.plies[p].load(Relaxed) & !UNRESOLVED;
+            let at = (level + 1).max(slowest);
             if at == level + 1 {
-                if self.claim(predecessor, at) {
+                if self.claim(predecessor, at | rule) {
                     next.push(predecessor);
                 }
             } else {

@@ -7,54 +7,109 @@ use std::sync::atomic::Ordering::Relaxed;
 
 use rayon::prelude::*;
 
-use super::{Scheduled, Solver, CAPTURE_DRAWS, CAPTURE_WINS, ILLEGAL};
+use super::{unresolved, Solver, CAPTURE_SAVES, COUNT, ILLEGAL, PENDING, UNRESOLVED};
 use crate::xiangqi::tablebase::census::census;
 use crate::xiangqi::tablebase::index::Decoder;
-use crate::xiangqi::tablebase::table::Captures;
 use crate::xiangqi::tablebase::{Progress, TbError, Value};
-use crate::xiangqi::Move;
+use crate::xiangqi::{Move, Position};
 
 /// Entries handled per parallel task.
 const CHUNK: usize = 4096;
 
+/// What a position's captures lead to: the fastest win one gives (plies),
+/// whether one draws, and the slowest loss one concedes (plies, 0 if none).
+pub(super) struct CaptureValues {
+    pub fastest_win: Option<u16>,
+    pub draws: bool,
+    pub slowest_loss: u16,
+}
+
 impl Solver<'_> {
-    /// Seeds every entry; returns what must be resolved at which level,
-    /// or the mismatch that makes a smaller table unusable.
-    pub(super) fn seed_all(
-        &self,
-        captures: &Captures,
-        progress: &dyn Progress,
-    ) -> Result<Vec<Vec<Scheduled>>, TbError> {
+    /// Seeds every entry; returns, by level, the entries to resolve at that
+    /// level, or the mismatch that makes a smaller table unusable.
+    pub(super) fn seed_all(&self, progress: &dyn Progress) -> Result<Vec<Vec<u32>>, TbError> {
         let total = self.per_side * 2;
         progress.start(&format!("{} seed", self.layout.material()), total as u64);
-        let seeded = (0..total.div_ceil(CHUNK))
+        // Scheduled entries wait in their cells (a table like KRNKR
+        // schedules seven million): seeding only counts them per level, so
+        // that the buckets are then allocated at their exact size.
+        let counts: Vec<Vec<u32>> = (0..total.div_ceil(CHUNK))
             .into_par_iter()
             .map(|chunk| {
                 let range = chunk * CHUNK..total.min((chunk + 1) * CHUNK);
                 let count = range.len() as u64;
                 let mut decoder = Decoder::new(self.layout);
                 let mut capture_moves = Vec::new();
-                let scheduled = range
-                    .filter_map(|entry| {
-                        let entry = entry as u32;
-                        self.seed(&mut decoder, &mut capture_moves, entry, captures)
-                            .map(|level| (entry, level))
-                    })
-                    .collect();
+                let mut per_level: Vec<u32> = Vec::new();
+                for entry in range {
+                    if let Some(level) = self.seed(&mut decoder, &mut capture_moves, entry as u32) {
+                        let level = usize::from(level);
+                        if per_level.len() <= level {
+                            per_level.resize(level + 1, 0);
+                        }
+                        per_level[level] += 1;
+                    }
+                }
                 progress.advance(count);
-                scheduled
+                per_level
             })
             .collect();
         progress.finish();
-        match self.broken_capture.get() {
-            Some((material, fen)) => Err(TbError::Mismatch {
+        if let Some((material, fen)) = self.broken_capture.get() {
+            return Err(TbError::Mismatch {
                 material: *material,
                 fen: fen.clone(),
                 stored: None,
                 expected: None,
-            }),
-            None => Ok(seeded),
+            });
         }
+        let levels = counts.iter().map(Vec::len).max().unwrap_or(0);
+        let mut buckets: Vec<Vec<u32>> = (0..levels)
+            .map(|level| {
+                let size = counts.iter().filter_map(|c| c.get(level)).sum::<u32>();
+                Vec::with_capacity(size as usize)
+            })
+            .collect();
+        for (entry, cell) in self.plies.iter().enumerate() {
+            let cell = cell.load(Relaxed);
+            if unresolved(cell) && cell & PENDING != 0 {
+                buckets[usize::from(cell & !(UNRESOLVED | PENDING))].push(entry as u32);
+            }
+        }
+        Ok(buckets)
+    }
+
+    /// The values `captures` (legal capture moves of `position`) lead to,
+    /// read from the smaller tables.
+    pub(super) fn capture_values(&self, position: &Position, captures: &[Move]) -> CaptureValues {
+        let mut values = CaptureValues {
+            fastest_win: None,
+            draws: false,
+            slowest_loss: 0,
+        };
+        for &mv in captures {
+            let Some(victim) = position.piece_at(mv.to()) else {
+                continue;
+            };
+            let table = self.captures[victim.color as usize][victim.kind as usize]
+                .as_ref()
+                .expect("every capturable piece has its table");
+            let after = position.play(mv);
+            let Some(dtm) = table.lookup(&after).ok().flatten() else {
+                self.broken_capture
+                    .get_or_init(|| (table.table.material(), after.fen()));
+                continue;
+            };
+            match dtm.value {
+                Value::Loss(plies) => {
+                    let win = plies + 1;
+                    values.fastest_win = Some(values.fastest_win.map_or(win, |w| w.min(win)));
+                }
+                Value::Draw => values.draws = true,
+                Value::Win(plies) => values.slowest_loss = values.slowest_loss.max(plies + 1),
+            }
+        }
+        values
     }
 
     /// Seeds one entry; returns when it must be resolved by itself.
@@ -63,7 +118,6 @@ impl Solver<'_> {
         decoder: &mut Decoder,
         capture_moves: &mut Vec<Move>,
         entry: u32,
-        captures: &Captures,
     ) -> Option<u16> {
         let (side, index) = self.side_and_index(entry);
         let slot = entry as usize;
@@ -73,46 +127,29 @@ impl Solver<'_> {
         };
         let quiet = census(position, capture_moves);
         if quiet == 0 && capture_moves.is_empty() {
+            self.plies[slot].store(UNRESOLVED | PENDING, Relaxed);
             return Some(0);
         }
-        let quiet = quiet as u8;
-        let mut fastest_win = u16::MAX;
-        let mut draws = false;
-        let mut slowest_loss = 0;
-        for &mv in capture_moves.iter() {
-            let Some(victim) = position.piece_at(mv.to()) else {
-                continue;
-            };
-            let table = captures[victim.color as usize][victim.kind as usize]
-                .as_deref()
-                .expect("every capturable piece has its table");
-            let after = position.play(mv);
-            let Some(value) = table.lookup(&after).ok().flatten() else {
-                self.broken_capture
-                    .get_or_init(|| (table.material(), after.fen()));
-                continue;
-            };
-            match value {
-                Value::Loss(plies) => fastest_win = fastest_win.min(plies + 1),
-                Value::Draw => draws = true,
-                Value::Win(plies) => slowest_loss = slowest_loss.max(plies + 1),
-            }
-        }
-        self.unknown_moves[slot].store(quiet, Relaxed);
-        let flags = if fastest_win != u16::MAX {
-            CAPTURE_WINS
-        } else {
-            0
-        } | if draws { CAPTURE_DRAWS } else { 0 };
-        self.capture_flags[slot].store(flags, Relaxed);
-        self.slowest_capture_loss[slot].store(slowest_loss, Relaxed);
-        if fastest_win != u16::MAX {
-            Some(fastest_win)
-        } else if quiet == 0 && !draws {
-            Some(slowest_loss)
+        // At most 119 legal moves: seven bits hold any count.
+        debug_assert!(quiet <= u32::from(COUNT));
+        let values = self.capture_values(position, capture_moves);
+        let saves = values.fastest_win.is_some() || values.draws;
+        let flag = if saves { CAPTURE_SAVES } else { 0 };
+        self.moves[slot].store(quiet.min(u32::from(COUNT)) as u8 | flag, Relaxed);
+        let scheduled = if let Some(win) = values.fastest_win {
+            Some(win)
+        } else if quiet == 0 && !values.draws {
+            Some(values.slowest_loss)
         } else {
             None
-        }
+        };
+        // Distances stay far below `PENDING` (see `value::MAX_PLIES`).
+        let cell = match scheduled {
+            Some(level) => UNRESOLVED | PENDING | level,
+            None => UNRESOLVED | values.slowest_loss,
+        };
+        self.plies[slot].store(cell, Relaxed);
+        scheduled
     }
 }
 
@@ -121,10 +158,9 @@ mod tests {
     use std::sync::Arc;
 
     use super::super::solve;
-    use crate::xiangqi::tablebase::table::{capturable, Captures};
+    use crate::xiangqi::tablebase::table::{capturable, Captures, SubTable};
     use crate::xiangqi::tablebase::value::BROKEN;
-    use crate::xiangqi::tablebase::{Layout, Material, Quiet, Table, Tablebase, TbError};
-    use crate::xiangqi::Color;
+    use crate::xiangqi::tablebase::{Layout, Material, Quiet, RuleSet, Table, Tablebase, TbError};
 
     /// A smaller table that calls legal positions illegal (a doctored file
     /// with a valid checksum) stops the solve with an error, not a panic.
@@ -136,16 +172,18 @@ mod tests {
         let mut captures = Captures::default();
         for piece in capturable(&material) {
             let smaller = material.without(piece.color, piece.kind).unwrap();
-            let table = tablebase.table(&smaller).unwrap();
+            let canonical = smaller.canonical();
+            let table = tablebase.table(&canonical).unwrap();
             let layout = Arc::new(table.layout().clone());
             // Every entry marked illegal.
-            let codes =
-                [Color::Red, Color::Black].map(|side| vec![BROKEN; table.codes(side).len()]);
-            captures[piece.color as usize][piece.kind as usize] =
-                Some(Arc::new(Table::new(layout, codes)));
+            let codes = vec![BROKEN; 2 * layout.per_side() as usize];
+            captures[piece.color as usize][piece.kind as usize] = Some(SubTable {
+                table: Arc::new(Table::new(layout, RuleSet::Asian, codes)),
+                flipped: canonical != smaller,
+            });
         }
         let layout = Layout::new(material).unwrap();
-        let error = solve(&layout, &captures, &Quiet).unwrap_err();
+        let error = solve(&layout, &captures, RuleSet::Asian, &Quiet).unwrap_err();
         assert!(
             matches!(error, TbError::Mismatch { stored: None, .. }),
             "{error}"

@@ -1,0 +1,427 @@
+//! Files of independently compressed blocks: a versioned header, an index
+//! of the blocks with a checksum each, then the blocks. A reader opens the
+//! header and index only, and reads one block at a time with a positioned
+//! read, so probing never loads (or maps) a whole file. `docs/tablebase-format.md`
+//! specifies the layout.
+
+use std::fs::File;
+use std::path::Path;
+
+use super::table::SideStats;
+
+/// The first bytes of every file; the kind follows.
+const MAGIC: &[u8; 4] = b"QITB";
+/// The format version this build writes and reads.
+pub const FORMAT_VERSION: u16 = 2;
+/// The compression method byte: zstd frames.
+const ZSTD: u8 = 1;
+/// Bytes of the per-block index record: offset, length, checksum.
+const BLOCK_RECORD: usize = 8 + 4 + 8;
+/// The largest decompressed block a file may declare (a defence against
+/// files written to make a reader allocate without bound).
+pub const MAX_BLOCK_BYTES: usize = 4 << 20;
+
+/// What a file holds per entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FileKind {
+    /// Win, draw or loss: one byte per entry before compression.
+    Wdl,
+    /// Distance to mate: one or two bytes per entry before compression.
+    Dtm,
+}
+
+impl FileKind {
+    /// The four bytes after [`MAGIC`].
+    fn tag(self) -> &'static [u8; 4] {
+        match self {
+            FileKind::Wdl => b"WDL\n",
+            FileKind::Dtm => b"DTM\n",
+        }
+    }
+
+    /// The file name extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            FileKind::Wdl => "qwdl",
+            FileKind::Dtm => "qdtm",
+        }
+    }
+}
+
+/// Everything before the block index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// WDL or DTM.
+    pub kind: FileKind,
+    /// How positions are numbered (see `index`).
+    pub index_scheme: u16,
+    /// Which repetition rules the values assume (0: none, 1: Asian).
+    pub rules: u8,
+    /// Bytes per entry before compression.
+    pub width: u8,
+    /// The endgame's signature, e.g. `KRKAAEE`.
+    pub material: String,
+    /// Index entries per side to move.
+    pub per_side: u64,
+    /// Entries per block (the last block of a side may hold fewer).
+    pub block_entries: u32,
+    /// Counts per side to move, Red first.
+    pub stats: [SideStats; 2],
+}
+
+impl Header {
+    /// Blocks per side to move.
+    pub fn blocks_per_side(&self) -> u64 {
+        self.per_side.div_ceil(u64::from(self.block_entries))
+    }
+
+    /// Entries in block `block` of a side.
+    pub fn entries_in(&self, block: u64) -> usize {
+        let start = block * u64::from(self.block_entries);
+        (self.per_side - start).min(u64::from(self.block_entries)) as usize
+    }
+
+    fn encode(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(self.kind.tag());
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        out.extend_from_slice(&self.index_scheme.to_le_bytes());
+        out.extend_from_slice(&[self.rules, self.width, ZSTD]);
+        out.push(self.material.len() as u8);
+        out.extend_from_slice(self.material.as_bytes());
+        out.extend_from_slice(&self.per_side.to_le_bytes());
+        out.extend_from_slice(&self.block_entries.to_le_bytes());
+        for stats in &self.stats {
+            for count in [
+                stats.legal,
+                stats.win,
+                stats.draw,
+                stats.loss,
+                stats.by_rule,
+            ] {
+                out.extend_from_slice(&count.to_le_bytes());
+            }
+            out.extend_from_slice(&stats.max_dtm.to_le_bytes());
+        }
+    }
+}
+
+/// A 64-bit checksum: eight bytes at a time, multiply and shift mixed.
+pub fn checksum(bytes: &[u8]) -> u64 {
+    const K: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut hash = bytes.len() as u64 ^ 0x51_7cc1_b727_220a;
+    let mut words = bytes.chunks_exact(8);
+    for word in &mut words {
+        let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+        hash = (hash ^ word).wrapping_mul(K).rotate_left(29);
+    }
+    for &byte in words.remainder() {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(K).rotate_left(29);
+    }
+    hash ^= hash >> 32;
+    hash.wrapping_mul(K) ^ hash >> 29
+}
+
+/// The whole file for `header` and its blocks, already compressed, Red's
+/// blocks first: header, header checksum, block index, blocks.
+pub fn assemble(header: &Header, blocks: &[Vec<u8>]) -> Vec<u8> {
+    let mut head = Vec::new();
+    header.encode(&mut head);
+    let index_start = head.len() + 8;
+    let data_start = index_start + blocks.len() * BLOCK_RECORD + 8;
+    let mut index = Vec::with_capacity(blocks.len() * BLOCK_RECORD);
+    let mut offset = data_start as u64;
+    for block in blocks {
+        index.extend_from_slice(&offset.to_le_bytes());
+        index.extend_from_slice(&(block.len() as u32).to_le_bytes());
+        index.extend_from_slice(&checksum(block).to_le_bytes());
+        offset += block.len() as u64;
+    }
+    let mut out = head;
+    let head_sum = checksum(&out);
+    out.extend_from_slice(&head_sum.to_le_bytes());
+    out.extend_from_slice(&index);
+    out.extend_from_slice(&checksum(&index).to_le_bytes());
+    for block in blocks {
+        out.extend_from_slice(block);
+    }
+    out
+}
+
+/// Compresses blocks at one level, reusing its working memory from block
+/// to block.
+pub struct Compressor(Option<zstd::bulk::Compressor<'static>>, i32);
+
+impl Compressor {
+    /// A compressor at zstd `level`.
+    pub fn new(level: i32) -> Compressor {
+        Compressor(zstd::bulk::Compressor::new(level).ok(), level)
+    }
+
+    /// One block's entries, compressed.
+    pub fn compress(&mut self, entries: &[u8]) -> Vec<u8> {
+        match &mut self.0 {
+            Some(compressor) => compressor.compress(entries),
+            None => zstd::bulk::compress(entries, self.1),
+        }
+        .expect("compressing into a buffer of the bound's size cannot fail")
+    }
+}
+
+/// Reads fields off the front of a byte slice, naming what is missing.
+struct Fields<'a> {
+    bytes: &'a [u8],
+}
+
+impl<'a> Fields<'a> {
+    fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8], String> {
+        if self.bytes.len() < n {
+            return Err(format!("truncated: the file ends inside the {what}"));
+        }
+        let (head, rest) = self.bytes.split_at(n);
+        self.bytes = rest;
+        Ok(head)
+    }
+
+    fn array<const N: usize>(&mut self, what: &str) -> Result<[u8; N], String> {
+        Ok(self.take(N, what)?.try_into().expect("N bytes"))
+    }
+
+    fn u8(&mut self, what: &str) -> Result<u8, String> {
+        Ok(self.take(1, what)?[0])
+    }
+
+    fn u16(&mut self, what: &str) -> Result<u16, String> {
+        self.array(what).map(u16::from_le_bytes)
+    }
+
+    fn u32(&mut self, what: &str) -> Result<u32, String> {
+        self.array(what).map(u32::from_le_bytes)
+    }
+
+    fn u64(&mut self, what: &str) -> Result<u64, String> {
+        self.array(what).map(u64::from_le_bytes)
+    }
+
+    fn i32(&mut self, what: &str) -> Result<i32, String> {
+        self.array(what).map(i32::from_le_bytes)
+    }
+}
+
+/// Where a block lies in the file and what it must hash to.
+#[derive(Clone, Copy, Debug)]
+struct BlockRecord {
+    offset: u64,
+    length: u32,
+    checksum: u64,
+}
+
+/// An open file: its header and block index, and the file to read blocks
+/// from.
+#[derive(Debug)]
+pub struct BlockFile {
+    file: File,
+    header: Header,
+    blocks: Vec<BlockRecord>,
+}
+
+/// The longest header a valid file has (a 255-byte material signature).
+const MAX_HEADER: usize = 8 + 2 + 2 + 3 + 1 + 255 + 8 + 4 + 2 * 44 + 8;
+
+impl BlockFile {
+    /// Opens `path` as a file of `kind`, reading and checking its header
+    /// and block index (not the blocks). `per_side_limit` bounds the
+    /// entries a header may declare.
+    pub fn open(path: &Path, kind: FileKind, per_side_limit: u64) -> Result<BlockFile, String> {
+        let file = File::open(path).map_err(|e| e.to_string())?;
+        let size = file.metadata().map_err(|e| e.to_string())?.len();
+        let mut head = vec![0; MAX_HEADER.min(size as usize)];
+        read_at(&file, &mut head, 0)?;
+        let mut fields = Fields { bytes: &head };
+        if fields.take(4, "magic bytes")? != MAGIC {
+            return Err("not a qiboard tablebase file (wrong magic bytes)".into());
+        }
+        let tag = fields.take(4, "file kind")?;
+        if tag != kind.tag() {
+            return Err(format!(
+                "holds {:?}, expected a {} file",
+                String::from_utf8_lossy(tag).trim_end(),
+                kind.extension()
+            ));
+        }
+        let version = fields.u16("format version")?;
+        if version != FORMAT_VERSION {
+            return Err(format!(
+                "format version {version}; this build reads version {FORMAT_VERSION}: regenerate the table with `qiboard tb gen`"
+            ));
+        }
+        let index_scheme = fields.u16("index scheme")?;
+        let [rules, width, compression] = fields.array::<3>("format bytes")?;
+        if compression != ZSTD {
+            return Err(format!("unknown compression method {compression}"));
+        }
+        let expected_width = match kind {
+            FileKind::Wdl => [1, 1],
+            FileKind::Dtm => [1, 2],
+        };
+        if !(expected_width[0]..=expected_width[1]).contains(&width) {
+            return Err(format!("entry width {width} is not valid for this kind"));
+        }
+        let length = usize::from(fields.u8("material")?);
+        let material = fields.take(length, "material")?;
+        let material = String::from_utf8(material.to_vec())
+            .map_err(|_| "the material signature is not text".to_string())?;
+        let per_side = fields.u64("entries per side")?;
+        if per_side == 0 || per_side > per_side_limit {
+            return Err(format!(
+                "declares {per_side} entries per side, outside 1..={per_side_limit}"
+            ));
+        }
+        let block_entries = fields.u32("entries per block")?;
+        if block_entries == 0 || block_entries as usize * usize::from(width) > MAX_BLOCK_BYTES {
+            return Err(format!("declares {block_entries} entries per block"));
+        }
+        let mut stats = [SideStats::default(); 2];
+        for side in &mut stats {
+            side.legal = fields.u64("counts")?;
+            side.win = fields.u64("counts")?;
+            side.draw = fields.u64("counts")?;
+            side.loss = fields.u64("counts")?;
+            side.by_rule = fields.u64("counts")?;
+            side.max_dtm = fields.i32("counts")?;
+        }
+        let header_length = head.len() - fields.bytes.len();
+        let stored = fields.u64("header checksum")?;
+        if checksum(&head[..header_length]) != stored {
+            return Err("header checksum mismatch: the file is corrupted".into());
+        }
+        let header = Header {
+            kind,
+            index_scheme,
+            rules,
+            width,
+            material,
+            per_side,
+            block_entries,
+            stats,
+        };
+        let count = 2 * header.blocks_per_side();
+        let index_start = (header_length + 8) as u64;
+        let index_bytes = count * BLOCK_RECORD as u64;
+        if index_start + index_bytes + 8 > size {
+            return Err("truncated: the file ends inside the block index".into());
+        }
+        let mut index = vec![0; index_bytes as usize + 8];
+        read_at(&file, &mut index, index_start)?;
+        let (records, sum) = index.split_at(index_bytes as usize);
+        if checksum(records) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
+            return Err("block index checksum mismatch: the file is corrupted".into());
+        }
+        let data_start = index_start + index_bytes + 8;
+        let mut expected_offset = data_start;
+        let blocks = records
+            .chunks_exact(BLOCK_RECORD)
+            .map(|record| {
+                let mut fields = Fields { bytes: record };
+                let block = BlockRecord {
+                    offset: fields.u64("block offset")?,
+                    length: fields.u32("block length")?,
+                    checksum: fields.u64("block checksum")?,
+                };
+                if block.offset != expected_offset {
+                    return Err("the block index does not tile the file".to_string());
+                }
+                expected_offset += u64::from(block.length);
+                Ok(block)
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        if expected_offset != size {
+            return Err(format!(
+                "the blocks end at byte {expected_offset}, the file at {size}"
+            ));
+        }
+        Ok(BlockFile {
+            file,
+            header,
+            blocks,
+        })
+    }
+
+    /// The header.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// Reads, checks and decompresses block `block` of side `side` (0 Red).
+    pub fn read_block(&self, side: usize, block: u64) -> Result<Vec<u8>, String> {
+        let number = side as u64 * self.header.blocks_per_side() + block;
+        let record = self
+            .blocks
+            .get(number as usize)
+            .ok_or_else(|| format!("no block {block} for side {side}"))?;
+        let mut compressed = vec![0; record.length as usize];
+        read_at(&self.file, &mut compressed, record.offset)?;
+        if checksum(&compressed) != record.checksum {
+            return Err(format!(
+                "block {number} checksum mismatch: the file is corrupted"
+            ));
+        }
+        let expected = self.header.entries_in(block) * usize::from(self.header.width);
+        let entries = zstd::bulk::decompress(&compressed, expected)
+            .map_err(|e| format!("block {number} does not decompress: {e}"))?;
+        if entries.len() != expected {
+            return Err(format!(
+                "block {number} holds {} bytes, expected {expected}",
+                entries.len()
+            ));
+        }
+        Ok(entries)
+    }
+
+    /// Checks every block's checksum and size (reads the whole file).
+    pub fn verify_blocks(&self) -> Result<(), String> {
+        for side in 0..2 {
+            for block in 0..self.header.blocks_per_side() {
+                self.read_block(side, block)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Fills `buffer` from `offset` of `file` without moving a shared cursor,
+/// so that threads can read one file at once.
+#[cfg(unix)]
+fn read_at(file: &File, buffer: &mut [u8], offset: u64) -> Result<(), String> {
+    use std::os::unix::fs::FileExt;
+    file.read_exact_at(buffer, offset)
+        .map_err(|e| format!("cannot read {} bytes at {offset}: {e}", buffer.len()))
+}
+
+#[cfg(windows)]
+fn read_at(file: &File, mut buffer: &mut [u8], mut offset: u64) -> Result<(), String> {
+    use std::os::windows::fs::FileExt;
+    while !buffer.is_empty() {
+        match file.seek_read(buffer, offset) {
+            Ok(0) => return Err(format!("unexpected end of file at {offset}")),
+            Ok(n) => {
+                buffer = &mut buffer[n..];
+                offset += n as u64;
+            }
+            Err(e) => return Err(format!("cannot read at {offset}: {e}")),
+        }
+    }
+    Ok(())
+}
+
+#[cfg(not(any(unix, windows)))]
+fn read_at(file: &File, buffer: &mut [u8], offset: u64) -> Result<(), String> {
+    use std::io::{Read, Seek, SeekFrom};
+    // No positioned reads here: a cloned handle shares the cursor, so
+    // callers on such platforms must not read one file from two threads.
+    let mut handle = file.try_clone().map_err(|e| e.to_string())?;
+    handle
+        .seek(SeekFrom::Start(offset))
+        .and_then(|_| handle.read_exact(buffer))
+        .map_err(|e| format!("cannot read at {offset}: {e}"))
+}

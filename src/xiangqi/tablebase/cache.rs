@@ -1,0 +1,156 @@
+//! Decompressed blocks kept for the next probe, within a byte budget the
+//! caller sets. Shards, each behind its own lock, let threads probing
+//! different blocks proceed without waiting for each other.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// A block: which file (a number the tablebase hands out), side and block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BlockKey {
+    /// The open file.
+    pub file: u32,
+    /// 0 for Red to move, 1 for Black.
+    pub side: u8,
+    /// The block within that side.
+    pub block: u32,
+}
+
+const SHARDS: usize = 16;
+
+#[derive(Default)]
+struct Shard {
+    blocks: HashMap<BlockKey, (Arc<[u8]>, u64)>,
+    bytes: usize,
+    clock: u64,
+}
+
+/// The cache.
+pub struct BlockCache {
+    shards: [Mutex<Shard>; SHARDS],
+    /// Bytes each shard may hold.
+    shard_budget: usize,
+}
+
+impl std::fmt::Debug for BlockCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BlockCache")
+            .field("budget", &(self.shard_budget * SHARDS))
+            .finish()
+    }
+}
+
+impl BlockCache {
+    /// A cache holding at most `budget` bytes of blocks (at least one block
+    /// per shard is always kept, so that a probe's block survives it).
+    pub fn new(budget: usize) -> BlockCache {
+        BlockCache {
+            shards: Default::default(),
+            shard_budget: budget / SHARDS,
+        }
+    }
+
+    fn shard(&self, key: &BlockKey) -> &Mutex<Shard> {
+        let mixed = (u64::from(key.file) << 40 ^ u64::from(key.side) << 32 ^ u64::from(key.block))
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        &self.shards[(mixed >> 60) as usize % SHARDS]
+    }
+
+    /// The block under `key`, loading it with `load` when absent.
+    pub fn get_or_load<E>(
+        &self,
+        key: BlockKey,
+        load: impl FnOnce() -> Result<Vec<u8>, E>,
+    ) -> Result<Arc<[u8]>, E> {
+        let shard = self.shard(&key);
+        {
+            let mut guard = lock(shard);
+            guard.clock += 1;
+            let now = guard.clock;
+            if let Some((block, used)) = guard.blocks.get_mut(&key) {
+                *used = now;
+                return Ok(Arc::clone(block));
+            }
+        }
+        // Decompress outside the lock: another thread may do the same
+        // block at once, which costs time but never a wrong answer.
+        let block: Arc<[u8]> = load()?.into();
+        let mut guard = lock(shard);
+        guard.clock += 1;
+        let now = guard.clock;
+        if guard
+            .blocks
+            .insert(key, (Arc::clone(&block), now))
+            .is_none()
+        {
+            guard.bytes += block.len();
+        }
+        while guard.bytes > self.shard_budget && guard.blocks.len() > 1 {
+            let oldest = guard
+                .blocks
+                .iter()
+                .filter(|(k, _)| **k != key)
+                .min_by_key(|(_, (_, used))| *used)
+                .map(|(k, _)| *k);
+            let Some(oldest) = oldest else { break };
+            if let Some((evicted, _)) = guard.blocks.remove(&oldest) {
+                guard.bytes -= evicted.len();
+            }
+        }
+        Ok(block)
+    }
+
+    /// Bytes of blocks held now.
+    #[cfg(test)]
+    pub fn bytes(&self) -> usize {
+        self.shards.iter().map(|shard| lock(shard).bytes).sum()
+    }
+}
+
+/// A shard's lock, even after a panic elsewhere (the shard holds only
+/// complete blocks, so it is never left half updated).
+fn lock(shard: &Mutex<Shard>) -> std::sync::MutexGuard<'_, Shard> {
+    shard
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_are_kept_within_the_budget_and_reloaded_after_eviction() {
+        let cache = BlockCache::new(SHARDS * 100);
+        let mut loads = 0;
+        for round in 0..2 {
+            for block in 0..64 {
+                let key = BlockKey {
+                    file: 1,
+                    side: 0,
+                    block,
+                };
+                let got = cache
+                    .get_or_load(key, || {
+                        loads += 1;
+                        Ok::<_, ()>(vec![block as u8; 60])
+                    })
+                    .unwrap();
+                assert_eq!(got[0], block as u8);
+            }
+            assert!(cache.bytes() <= SHARDS * 100, "round {round}");
+        }
+        // Sixty-four 60-byte blocks do not fit in 16 shards of 100 bytes.
+        assert!(loads > 64);
+        let key = BlockKey {
+            file: 2,
+            side: 1,
+            block: 0,
+        };
+        cache.get_or_load(key, || Ok::<_, ()>(vec![7; 10])).unwrap();
+        let again = cache
+            .get_or_load(key, || Err("a cached block is not reloaded"))
+            .unwrap();
+        assert_eq!(&*again, &[7; 10]);
+    }
+}
