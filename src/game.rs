@@ -6,9 +6,18 @@
 /// Defines `Status` and `Position::status`, `Ending`, `Outcome` and
 /// `GameError` for the `Color` (sides `$first`, the first mover, and
 /// `$second`), `MoveError` and `Position` in scope. `$stalemate` says
-/// what having no legal move outside check means in the game.
+/// what having no legal move outside check means in the game. Endings
+/// beyond checkmate and stalemate (the game's own rules) are listed after
+/// `endings:`, each with its documentation, its name (one lowercase word
+/// or hyphenated words, as the command line prints it) and its words in
+/// prose.
 macro_rules! game_types {
-    ($first:ident, $second:ident, stalemate: $stalemate:literal) => {
+    (
+        $first:ident,
+        $second:ident,
+        stalemate: $stalemate:literal
+        $(, endings: [$($(#[$meta:meta])* $ending:ident = $name:literal / $words:literal),* $(,)?])?
+    ) => {
         /// Whether a position is still being played out, or how it ended.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Status {
@@ -37,20 +46,36 @@ macro_rules! game_types {
             }
         }
 
-        /// What the side to move faced when the game ended: it had no legal move.
+        /// Why a game ended.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Ending {
-            /// It was in check.
+            /// The side to move had no legal move and was in check.
             Checkmate,
-            /// It was not in check.
+            /// The side to move had no legal move and was not in check.
             Stalemate,
+            $($($(#[$meta])* $ending,)*)?
+        }
+
+        impl Ending {
+            /// The ending's name as the command line prints it: `checkmate`,
+            /// `stalemate`, and the game's own endings in lowercase words
+            /// joined by hyphens.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    Ending::Checkmate => "checkmate",
+                    Ending::Stalemate => "stalemate",
+                    $($(Ending::$ending => $name,)*)?
+                }
+            }
         }
 
         impl std::fmt::Display for Ending {
+            /// The ending in words (`checkmate`, `perpetual check`).
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str(match self {
                     Ending::Checkmate => "checkmate",
                     Ending::Stalemate => "stalemate",
+                    $($(Ending::$ending => $words,)*)?
                 })
             }
         }
@@ -62,17 +87,24 @@ macro_rules! game_types {
             Win {
                 /// Who won.
                 winner: Color,
-                /// How the loser's last position stood.
+                /// Why the loser lost.
                 by: Ending,
             },
             /// Neither side won.
             Draw {
-                /// How the last position stood.
+                /// Why the game was drawn.
                 by: Ending,
             },
         }
 
         impl Outcome {
+            /// Why the game ended.
+            pub const fn ending(self) -> Ending {
+                match self {
+                    Outcome::Win { by, .. } | Outcome::Draw { by } => by,
+                }
+            }
+
             /// The winner, if one side won.
             pub const fn winner(self) -> Option<Color> {
                 match self {
@@ -109,7 +141,7 @@ macro_rules! game_types {
         pub enum GameError {
             /// The move, or its text, is not a legal move of the current position.
             Move(MoveError),
-            /// The game is over: the side to move has no legal move.
+            /// The game is over (see the game's `outcome`).
             Finished(Outcome),
         }
 

@@ -273,7 +273,7 @@ fn repetition_and_perpetual_check() {
         .repetition()
         .expect("the position after a9a8 stood four plies ago");
     assert_eq!(repetition.plies_ago, 4);
-    assert_eq!(repetition.perpetual_checker(), Some(Color::Red));
+    assert_eq!(repetition.ruling.loser(), Some(Color::Red));
     assert_eq!(game.occurrences(), 2);
 }
 

@@ -1,42 +1,72 @@
-//! A game: positions and moves from a start, with undo, results and
-//! repetition facts.
+//! A game: positions and moves from a start, with undo, and its result
+//! under the rules of play and of repetition ([`rules`](super::rules)).
 
+use super::rules::{judge_cycle, Rules, Ruling};
 use super::{Color, FenError, Move, MoveError, Position};
 
-crate::game::game_types!(Red, Black, stalemate: "in xiangqi this loses too");
+crate::game::game_types!(
+    Red,
+    Black,
+    stalemate: "in xiangqi this loses too",
+    endings: [
+        /// A side gave check on every move of a repeated cycle and lost.
+        PerpetualCheck = "perpetual-check" / "perpetual check",
+        /// A side chased the same piece on every move of a repeated cycle
+        /// and lost.
+        PerpetualChase = "perpetual-chase" / "perpetual chase",
+        /// A position repeated with no rule broken, or both sides broke
+        /// the same one: a draw.
+        Repetition = "repetition" / "repetition",
+        /// The move limit passed without a capture: a draw.
+        MoveLimit = "move-limit" / "move limit",
+    ]
+);
 
-/// One earlier occurrence of the current position, and who checked on
-/// every move since.
+/// An earlier occurrence of the current position and how the cycle since
+/// then is ruled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Repetition {
-    /// How many plies ago the same position (same key, lock and side) stood.
+    /// How many plies ago the same position (same key, lock and side) last
+    /// stood.
     pub plies_ago: usize,
-    /// Whether every Red move in the cycle gave check.
-    pub red_checked_throughout: bool,
-    /// Whether every Black move in the cycle gave check.
-    pub black_checked_throughout: bool,
+    /// The ruling of the moves since then.
+    pub ruling: Ruling,
 }
 
-impl Repetition {
-    /// The side that checked on every one of its moves in the cycle while
-    /// the other did not (perpetual check), if exactly one did.
-    pub fn perpetual_checker(&self) -> Option<Color> {
-        match (self.red_checked_throughout, self.black_checked_throughout) {
-            (true, false) => Some(Color::Red),
-            (false, true) => Some(Color::Black),
-            _ => None,
-        }
-    }
-}
+/// No earlier occurrence, in [`Game`]'s links between occurrences.
+const NONE: u32 = u32::MAX;
 
 /// A game: the start position, the moves played, and every position along
-/// the way (so undo is a pop and repetition a scan of keys).
+/// the way, so that undo is a pop. For the repetition rules it keeps, per
+/// move, whether it gave check and, per position, where it last stood
+/// before: finding a repetition is a lookup, and only ruling one looks at
+/// the pieces again.
+///
+/// ```
+/// use qiboard::xiangqi::{Color, Ending, Game, Outcome};
+///
+/// // Red's rook checks from a9 and a8, Black's king steps between e8 and e9.
+/// let mut game = Game::from_fen("R8/4k4/9/9/9/9/9/9/9/3K5 w").unwrap();
+/// for text in ["a9a8", "e8e9", "a8a9", "e9e8"].repeat(2) {
+///     game.play_text(&text)?;
+/// }
+/// let lost = Outcome::Win { winner: Color::Black, by: Ending::PerpetualCheck };
+/// assert_eq!(game.outcome(), Some(lost));
+/// assert!(game.play_text("a9a8").is_err());
+/// # Ok::<(), qiboard::xiangqi::GameError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Game {
     positions: Vec<Position>,
     moves: Vec<Move>,
-    /// Whether the move that led to each position gave check.
+    /// Whether each move gave check.
     checks: Vec<bool>,
+    /// Each position's key, beside the positions for a fast scan back.
+    keys: Vec<u64>,
+    /// For each position, the index of its last earlier occurrence, or
+    /// [`NONE`].
+    earlier: Vec<u32>,
+    rules: Rules,
 }
 
 impl Game {
@@ -50,20 +80,38 @@ impl Game {
         Position::from_fen(fen).map(Game::from_position)
     }
 
-    /// A game from a position.
+    /// A game from a position, under the default [`Rules`].
     pub fn from_position(position: Position) -> Game {
         Game {
+            keys: vec![position.key()],
             positions: vec![position],
             moves: Vec::new(),
             checks: Vec::new(),
+            earlier: vec![NONE],
+            rules: Rules::default(),
         }
+    }
+
+    /// This game under `rules`.
+    pub fn with_rules(mut self, rules: Rules) -> Game {
+        self.rules = rules;
+        self
+    }
+
+    /// Changes the rules from now on; they apply to the game as it stands
+    /// (a game may end, or go on, at once).
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules;
+    }
+
+    /// The rules the game is played under.
+    pub fn rules(&self) -> Rules {
+        self.rules
     }
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        self.positions
-            .last()
-            .expect("a game always has its start position")
+        &self.positions[self.positions.len() - 1]
     }
 
     /// The position the game started from.
@@ -85,11 +133,11 @@ impl Game {
             .join(" ")
     }
 
-    /// Plays a legal move.
+    /// Plays a legal move, unless the game is over.
     pub fn play(&mut self, mv: Move) -> Result<(), GameError> {
-        // A finished game has no legal move, so the full move count behind
-        // `outcome` is only needed once a move has been refused.
-        if !self.position().is_legal(mv) {
+        // Only a refused move, or a game the rules have already ended,
+        // needs the outcome with its move count or ruling.
+        if !self.position().is_legal(mv) || self.rules_end() {
             return Err(match self.outcome() {
                 Some(outcome) => GameError::Finished(outcome),
                 None => GameError::Move(MoveError::Illegal(self.position().move_text(mv))),
@@ -97,6 +145,8 @@ impl Game {
         }
         let next = self.position().play(mv);
         self.checks.push(next.is_check());
+        self.earlier.push(self.last_stood(&next));
+        self.keys.push(next.key());
         self.positions.push(next);
         self.moves.push(mv);
         Ok(())
@@ -114,15 +164,21 @@ impl Game {
         let mv = self.moves.pop()?;
         self.positions.pop();
         self.checks.pop();
+        self.keys.pop();
+        self.earlier.pop();
         Some(mv)
     }
 
-    /// The result, once the side to move has no legal move: it has lost,
-    /// whether in check or not.
+    /// The result, once the game is over: the side to move has no legal
+    /// move (it has lost, whether in check or not); or the position has
+    /// stood [`Rules::occurrences`] times and the moves since the first of
+    /// them are ruled ([`Ruling`]: perpetual check or chase loses, anything
+    /// else draws); or [`Rules::move_limit`] plies passed without a capture
+    /// (a draw).
     pub fn outcome(&self) -> Option<Outcome> {
         let position = self.position();
         let by = match position.status() {
-            Status::Ongoing => return None,
+            Status::Ongoing => return self.ruled(),
             Status::Checkmate => Ending::Checkmate,
             Status::Stalemate => Ending::Stalemate,
         };
@@ -132,46 +188,92 @@ impl Game {
         })
     }
 
-    /// The most recent earlier occurrence of the current position, with the
-    /// checking facts of the cycle between; `None` if it has not occurred.
+    /// Whether the current position has stood before, and if so how the
+    /// cycle since its last occurrence is ruled: what a search asks at each
+    /// node, whatever [`Rules::occurrences`] says. Finding the repetition
+    /// is one lookup; only a repetition found is ruled.
     pub fn repetition(&self) -> Option<Repetition> {
-        let now = self.position();
         let last = self.positions.len() - 1;
-        (2..=last).step_by(2).find_map(|plies_ago| {
-            let then = &self.positions[last - plies_ago];
-            same_position(then, now).then(|| {
-                // checks[i] is whether move i (leading to positions[i + 1]) checked.
-                let cycle = last - plies_ago..last;
-                let mover_of = |i: usize| self.positions[i].side_to_move();
-                let checked_throughout = |color: Color| {
-                    cycle
-                        .clone()
-                        .filter(|&i| mover_of(i) == color)
-                        .all(|i| self.checks[i])
-                };
-                Repetition {
-                    plies_ago,
-                    red_checked_throughout: checked_throughout(Color::Red),
-                    black_checked_throughout: checked_throughout(Color::Black),
-                }
-            })
+        let then = self.earlier[last];
+        (then != NONE).then(|| {
+            let then = then as usize;
+            Repetition {
+                plies_ago: last - then,
+                ruling: self.judge_since(then),
+            }
         })
     }
 
     /// How many times the current position has stood, itself included (3
     /// at a threefold repetition).
     pub fn occurrences(&self) -> usize {
-        let now = self.position();
-        self.positions
-            .iter()
-            .filter(|then| same_position(then, now))
-            .count()
+        std::iter::successors(Some(self.positions.len() - 1), |&at| self.before(at)).count()
     }
-}
 
-/// Key and lock both match (the key includes the side to move).
-fn same_position(a: &Position, b: &Position) -> bool {
-    a.key() == b.key() && a.lock() == b.lock()
+    /// The index of the last earlier occurrence of the position at `at`.
+    fn before(&self, at: usize) -> Option<usize> {
+        match self.earlier[at] {
+            NONE => None,
+            then => Some(then as usize),
+        }
+    }
+
+    /// Where `next`, about to be appended, last stood: only positions with
+    /// the same side to move since the last capture can match.
+    fn last_stood(&self, next: &Position) -> u32 {
+        let at = self.positions.len();
+        let window = (next.halfmove_clock() as usize).min(at);
+        let found = (2..=window).step_by(2).map(|back| at - back).find(|&then| {
+            self.keys[then] == next.key() && self.positions[then].lock() == next.lock()
+        });
+        found.map_or(NONE, |then| then as u32)
+    }
+
+    /// The index of the first of the last [`Rules::occurrences`]
+    /// occurrences of the current position, if it has stood that often.
+    fn ruled_since(&self) -> Option<usize> {
+        let mut at = self.positions.len() - 1;
+        for _ in 1..self.rules.occurrences() {
+            at = self.before(at)?;
+        }
+        Some(at)
+    }
+
+    /// Whether the repetition or move-limit rule has ended the game,
+    /// without ruling how.
+    fn rules_end(&self) -> bool {
+        self.ruled_since().is_some()
+            || self
+                .rules
+                .move_limit()
+                .is_some_and(|limit| self.position().halfmove_clock() >= limit)
+    }
+
+    /// The end the repetition and move-limit rules give, if any.
+    fn ruled(&self) -> Option<Outcome> {
+        if let Some(then) = self.ruled_since() {
+            let win = |loser: Color, by| Outcome::Win { winner: !loser, by };
+            return Some(match self.judge_since(then) {
+                Ruling::Draw => Outcome::Draw {
+                    by: Ending::Repetition,
+                },
+                Ruling::PerpetualCheck { loser } => win(loser, Ending::PerpetualCheck),
+                Ruling::PerpetualChase { loser } => win(loser, Ending::PerpetualChase),
+            });
+        }
+        let limit = self.rules.move_limit()?;
+        (self.position().halfmove_clock() >= limit).then_some(Outcome::Draw {
+            by: Ending::MoveLimit,
+        })
+    }
+
+    /// The ruling of the moves from position `then`, which the current
+    /// position repeats, to now.
+    fn judge_since(&self, then: usize) -> Ruling {
+        judge_cycle(&self.positions[then..], &self.moves[then..], |ply| {
+            self.checks[then + ply]
+        })
+    }
 }
 
 impl Default for Game {

@@ -1,6 +1,7 @@
 //! Xiangqi (9×10): squares, bitboards, the thesis's rank/file move tables
 //! and attack lookups, positions, legal move generation, Zobrist key and
-//! lock, perft, games and (feature `tablebase`) endgame tablebases.
+//! lock, perft, games with the repetition rules and (feature `tablebase`)
+//! endgame tablebases.
 
 mod attackers;
 mod attacks;
@@ -14,6 +15,7 @@ mod moves;
 mod perft;
 mod piece;
 mod position;
+pub mod rules;
 mod square;
 #[cfg(feature = "tablebase")]
 pub mod tablebase;

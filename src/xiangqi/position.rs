@@ -143,7 +143,8 @@ impl Position {
         self.hashes.lock
     }
 
-    /// Moves since the last capture, from the FEN (not used by the rules here).
+    /// Plies since the last capture, counting on from the FEN's half-move
+    /// clock: what the move limit of [`rules`](super::rules) reads.
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove_clock
     }

@@ -1,6 +1,7 @@
 //! The `qiboard` command line.
 
 mod chess_cmd;
+mod game_cmd;
 mod tb_cmd;
 mod tree;
 mod xiangqi_cmd;
@@ -66,6 +67,20 @@ enum Command {
         /// A FEN, or `-` for stdin.
         fen: String,
     },
+    /// Play moves from a position; the last line is `result <score>
+    /// <ending>` (`1-0` = White/Red wins, `*` while the game goes on).
+    Game {
+        game: Game,
+        /// The start position (default: the standard start).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Xiangqi only: plies without a capture that draw (default 120),
+        /// or `none`.
+        #[arg(long)]
+        move_limit: Option<String>,
+        /// The moves, UCI (chess) or UCCI (xiangqi).
+        moves: Vec<String>,
+    },
     /// Xiangqi endgame tablebases: gen, probe, verify, stats.
     Tb {
         #[command(subcommand)]
@@ -128,6 +143,15 @@ fn main() -> ExitCode {
             game: Game::Xiangqi,
             fen,
         } => tree::moves::<xiangqi::Position>(&fen),
+        Command::Game {
+            game,
+            fen,
+            move_limit,
+            moves,
+        } => match game {
+            Game::Chess => game_cmd::chess(fen.as_deref(), move_limit.as_deref(), &moves),
+            Game::Xiangqi => game_cmd::xiangqi(fen.as_deref(), move_limit.as_deref(), &moves),
+        },
         Command::Tb { command } => tb_cmd::run(command),
     };
     // A closed pipe (`| head`) is an error to report, not a panic.
