@@ -219,7 +219,13 @@ impl Tablebase {
     /// when losing, a move that keeps the draw when drawn; `None` when
     /// there is no legal move.
     pub fn best_move(&self, position: &Position) -> Result<Option<(Move, Dtm)>, TbError> {
-        Ok(self.probe_root(position)?.into_iter().next())
+        let own = self.probe_dtm(position)?;
+        let ranked = self.probe_root(position)?;
+        // The move that realises the stored distance, where there is one:
+        // distances by rule are counted through such moves, and the best
+        // ranked move may lead into another round of rule decisions.
+        let realising = ranked.iter().find(|(_, reached)| *reached == own).copied();
+        Ok(realising.or_else(|| ranked.first().copied()))
     }
 
     /// The moves from `position` to the end with best play on both sides

@@ -12,8 +12,9 @@ mod placement;
 
 pub(crate) use decoder::Decoder;
 pub use layout::{Layout, OffDomain, TooLarge};
+pub(crate) use mirror::mirror_square;
 
 /// The most entries (both sides to move) an endgame may have: the solver
-/// keeps about 6 bytes per entry and indexes them with `u32`; if the
+/// keeps 3 bytes per entry and indexes them with `u32`; if the
 /// memory cannot be had, solving returns [`super::TbError::OutOfMemory`].
 pub const MAX_ENTRIES: u64 = 1 << 30;

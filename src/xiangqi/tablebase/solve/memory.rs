@@ -47,6 +47,7 @@ impl<'a> Solver<'a> {
             plies: filled(total, || AtomicU16::new(UNRESOLVED)).ok_or_else(out_of_memory)?,
             moves: filled(total, || AtomicU8::new(0)).ok_or_else(out_of_memory)?,
             broken_capture: OnceLock::new(),
+            touched: Vec::new(),
         })
     }
 }

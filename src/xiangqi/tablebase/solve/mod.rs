@@ -31,9 +31,10 @@
 mod finish;
 mod memory;
 mod retro;
+mod rules;
 mod seed;
 
-use std::sync::atomic::{AtomicU16, AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU16, AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::sync::OnceLock;
 
 use crate::xiangqi::{Bitboard, Color};
@@ -85,6 +86,9 @@ struct Solver<'a> {
     /// The first capture whose smaller table calls a legal position
     /// illegal: such a table (a doctored file) cannot be built upon.
     broken_capture: OnceLock<(Material, String)>,
+    /// During rule rounds, one bit per entry: propagation counted one of
+    /// its moves lost, so the next round looks at it again.
+    touched: Vec<AtomicU64>,
 }
 
 /// An entry to resolve at a later level: `(entry, level)`.
@@ -142,9 +146,11 @@ pub(crate) fn solve(
     rules: RuleSet,
     progress: &dyn Progress,
 ) -> Result<Vec<u16>, TbError> {
-    let solver = Solver::new(layout, captures)?;
+    let mut solver = Solver::new(layout, captures)?;
     let seeded = solver.seed_all(progress)?;
     solver.propagate_all(seeded, 0, progress);
-    let _ = rules;
+    if rules == RuleSet::Asian {
+        solver.apply_rules(progress);
+    }
     Ok(solver.finish())
 }

@@ -93,6 +93,9 @@ impl Solver<'_> {
                 return;
             }
             let p = predecessor as usize;
+            if let Some(word) = self.touched.get(p / 64) {
+                word.fetch_or(1 << (p % 64), Relaxed);
+            }
             let counter = self.moves[p].fetch_sub(1, Relaxed);
             if counter & COUNT != 1 || counter & CAPTURE_SAVES != 0 {
                 return;
