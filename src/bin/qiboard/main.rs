@@ -1,6 +1,7 @@
 //! The `qiboard` command line.
 
 mod chess_cmd;
+mod notation_cmd;
 mod tb_cmd;
 mod tree;
 mod xiangqi_cmd;
@@ -59,12 +60,16 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
-    /// Print the legal moves of a FEN, sorted, on one line; with `-`, read
-    /// one FEN per stdin line and print one line each.
+    /// Print the legal moves of a FEN, sorted by their coordinates, on one
+    /// line; with `-`, read one FEN per stdin line and print one line each.
     Moves {
         game: Game,
         /// A FEN, or `-` for stdin.
         fen: String,
+        /// How to write the moves: ucci (coordinates, UCI in chess), wxf or
+        /// chinese (xiangqi), san (chess).
+        #[arg(long, value_enum, default_value_t = notation_cmd::MoveNotation::Ucci)]
+        notation: notation_cmd::MoveNotation,
     },
     /// Xiangqi endgame tablebases: gen, probe, verify, stats.
     Tb {
@@ -104,10 +109,6 @@ fn main() -> ExitCode {
             fen,
             divide,
         } => tree::perft::<chess::Position>(fen.as_deref(), depth, divide),
-        Command::Moves {
-            game: Game::Chess,
-            fen,
-        } => tree::moves::<chess::Position>(&fen),
         Command::Bb {
             game: Game::Xiangqi,
             set,
@@ -125,9 +126,10 @@ fn main() -> ExitCode {
             divide,
         } => tree::perft::<xiangqi::Position>(fen.as_deref(), depth, divide),
         Command::Moves {
-            game: Game::Xiangqi,
+            game,
             fen,
-        } => tree::moves::<xiangqi::Position>(&fen),
+            notation,
+        } => notation_cmd::moves(game, &fen, notation),
         Command::Tb { command } => tb_cmd::run(command),
     };
     // A closed pipe (`| head`) is an error to report, not a panic.
