@@ -1,6 +1,8 @@
 //! Xiangqi (9×10): squares, bitboards, the thesis's rank/file move tables
 //! and attack lookups, positions, legal move generation, Zobrist key and
-//! lock, perft, games and (feature `tablebase`) endgame tablebases.
+//! lock, perft, games, move notations (UCCI, ICCS, WXF, Chinese), game
+//! records (feature `record`: PGN and XQF) and (feature `tablebase`)
+//! endgame tablebases.
 
 mod attackers;
 mod attacks;
@@ -15,6 +17,8 @@ mod notation;
 mod perft;
 mod piece;
 mod position;
+#[cfg(feature = "record")]
+pub mod record;
 mod square;
 #[cfg(feature = "tablebase")]
 pub mod tablebase;

@@ -1,6 +1,7 @@
 //! The `qiboard` command line.
 
 mod chess_cmd;
+mod convert_cmd;
 mod notation_cmd;
 mod tb_cmd;
 mod tree;
@@ -71,6 +72,21 @@ enum Command {
         #[arg(long, value_enum, default_value_t = notation_cmd::MoveNotation::Ucci)]
         notation: notation_cmd::MoveNotation,
     },
+    /// Convert a xiangqi game record (XQF or PGN, found from the content)
+    /// to PGN, or to UCCI: the start FEN on one line, the main line's moves
+    /// on the next. Moves that cannot be played are reported as errors
+    /// (exit 2) after what could be read is printed.
+    Convert {
+        game: Game,
+        /// The record file, or `-` for stdin.
+        input: String,
+        /// What to write.
+        #[arg(long, value_enum)]
+        to: convert_cmd::Target,
+        /// The notation of PGN moves: chinese (default), wxf or ucci (ICCS).
+        #[arg(long, value_enum, default_value_t = notation_cmd::MoveNotation::Chinese)]
+        notation: notation_cmd::MoveNotation,
+    },
     /// Xiangqi endgame tablebases: gen, probe, verify, stats.
     Tb {
         #[command(subcommand)]
@@ -130,6 +146,12 @@ fn main() -> ExitCode {
             fen,
             notation,
         } => notation_cmd::moves(game, &fen, notation),
+        Command::Convert {
+            game,
+            input,
+            to,
+            notation,
+        } => convert_cmd::run(game, &input, to, notation),
         Command::Tb { command } => tb_cmd::run(command),
     };
     // A closed pipe (`| head`) is an error to report, not a panic.
