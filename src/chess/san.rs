@@ -1,33 +1,7 @@
-//! Standard algebraic notation (SAN): `e4`, `Nbd7`, `exd8=Q+`, `O-O-O#`.
-//!
-//! Written as the PGN standard asks: piece letters `K Q R B N`, pawn moves
-//! without a letter, `x` for captures (a pawn capture starts with the
-//! pawn's file), the origin file, rank or square only when another piece
-//! of the kind could legally go to the same square (file if that tells
-//! them apart, else rank, else both), `=Q` for promotions, `O-O`/`O-O-O`
-//! for castling (Chess960 too: by the side the rook stands on), `+` for
-//! check and `#` for mate.
-//!
-//! Read forgivingly, as python-chess does: `0-0` for `O-O`, over-specified
-//! or long algebraic moves (`Ng1f3`, `Ng1-f3`, `e2e4`, `e2-e4`), a
-//! promotion with or without `=` in either case (`e8=Q`, `e8q`), a `P` for
-//! pawns, and the `x`, `+` and `#` marks and annotation glyphs (`!`, `?`)
-//! taken as given rather than checked; with the
-//! origin square given in full the letter may be left out (`g1f3`). The text must fit exactly one legal
-//! move: a move that fits none is illegal, one that fits several is
-//! ambiguous, and both are errors that say so.
-//!
-//! ```
-//! use qiboard::chess::Position;
-//!
-//! let start = Position::start();
-//! let mv = start.parse_san("Nf3")?;
-//! assert_eq!(start.san(mv)?, "Nf3");
-//! assert_eq!(start.parse_san("g1f3")?, mv);
-//! # Ok::<(), qiboard::chess::SanError>(())
-//! ```
+//! Standard algebraic notation (SAN): see [`Position::san`] and
+//! [`Position::parse_san`].
 
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -147,7 +121,24 @@ fn split(body: &[u8]) -> Option<Parts> {
 }
 
 impl Position {
-    /// `mv`, a legal move here, in SAN.
+    /// `mv`, a legal move here, in standard algebraic notation, written as
+    /// the PGN standard asks: piece letters `K Q R B N`, pawn moves without
+    /// a letter, `x` for captures (a pawn capture starts with the pawn's
+    /// file), the origin file, rank or square only when another piece of
+    /// the kind could legally go to the same square (the file if that
+    /// tells them apart, else the rank, else both), `=Q` for promotions,
+    /// `O-O`/`O-O-O` for castling (in Chess960 by the side the rook stands
+    /// on), `+` for check and `#` for mate.
+    ///
+    /// ```
+    /// use qiboard::chess::Position;
+    ///
+    /// let start = Position::start();
+    /// let mv = start.parse_san("Nf3")?;
+    /// assert_eq!(start.san(mv)?, "Nf3");
+    /// assert_eq!(start.parse_san("g1f3")?, mv);
+    /// # Ok::<(), qiboard::chess::SanError>(())
+    /// ```
     pub fn san(&self, mv: Move) -> Result<String, SanError> {
         let mut text = String::new();
         self.write_san(mv, &mut text)?;
@@ -218,7 +209,16 @@ impl Position {
         Ok(())
     }
 
-    /// The legal move a SAN text names.
+    /// The legal move a SAN text names, read as forgivingly as
+    /// python-chess reads it: `0-0` for `O-O`, over-specified or long
+    /// algebraic moves (`Ng1f3`, `Ng1-f3`, `e2e4`, `e2-e4`; with the whole
+    /// origin square given the letter may be left out, `g1f3`), a
+    /// promotion with or without `=` in either case (`e8=Q`, `e8q`), a `P`
+    /// for pawns, and the `x`, `+` and `#` marks and annotation glyphs
+    /// (`!`, `?`) taken as given rather than checked. The text must fit
+    /// exactly one legal move: one that fits none is
+    /// [`SanReason::Illegal`], one that fits several
+    /// [`SanReason::Ambiguous`].
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
         let error = |reason| SanError {
             text: String::from(text),

@@ -13,7 +13,7 @@ mod game;
 mod lines;
 mod movegen;
 mod moves;
-mod notation;
+pub mod notation;
 mod perft;
 mod piece;
 mod position;
