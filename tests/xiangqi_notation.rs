@@ -164,6 +164,8 @@ const VARIANTS: &[(&str, &str, &str)] = &[
     ("start w", "h2e2", "h2-e2"),
     ("start w", "h2e2", "H2E2"),
     ("start w", "h2e2", "C2.5!?"),
+    ("start w", "h2e2", "Ｃ２．５"),
+    ("start w", "h2e2", "ｈ２ｅ２"),
     ("start w", "h2e2", "炮2平5"),
     ("start w", "h2e2", "炮２平５"),
     ("start w", "h0g2", "馬二進三"),

@@ -50,7 +50,7 @@
 //! Everything written above, in any style, and:
 //!
 //! * coordinates in either case, with or without a dash (`h2e2`, `H2E2`,
-//!   `h2-e2`);
+//!   `h2-e2`); WXF and coordinates typed in full-width forms (`Ｃ２．５`);
 //! * WXF letters in either case, `B` for `E` and `N` for `H`, `=` for
 //!   `.`; Fairy-Stockfish's tandem forms (`17+1`, `27=8`: the n-th pawn
 //!   from the front of a file; a repeated digit such as `33.4` is read as
@@ -111,7 +111,9 @@ impl Notation {
     /// non-ASCII character makes it Chinese, two squares make it UCCI/ICCS
     /// (reported as [`Notation::Ucci`]), anything else is taken for WXF.
     pub fn detect(text: &str) -> Notation {
-        if !text.is_ascii() {
+        if let Some(folded) = fold_width(text) {
+            Notation::detect(&folded)
+        } else if !text.is_ascii() {
             Notation::CHINESE
         } else if iccs::looks_like(text) {
             Notation::Ucci
@@ -121,10 +123,36 @@ impl Notation {
     }
 }
 
+/// `text` with full-width ASCII forms (`Ｃ２．５`, as Chinese input methods
+/// type them) and ideographic spaces folded to ASCII, if that makes it
+/// ASCII; `None` otherwise (ASCII already, or Chinese).
+fn fold_width(text: &str) -> Option<String> {
+    if text.is_ascii() {
+        return None;
+    }
+    let folded: String = text
+        .chars()
+        .map(|c| match c {
+            '\u{ff01}'..='\u{ff5e}' => char::from_u32(c as u32 - 0xfee0).unwrap_or(c),
+            '\u{3000}' => ' ',
+            other => other,
+        })
+        .collect();
+    folded.is_ascii().then_some(folded)
+}
+
 impl Position {
     /// The legal move `text` names in `notation` (for the Chinese
     /// notation, every style is read whatever [`ChineseStyle`] is given).
     pub fn parse_notation(&self, text: &str, notation: Notation) -> Result<Move, NotationError> {
+        if !matches!(notation, Notation::Chinese(_)) {
+            if let Some(folded) = fold_width(text) {
+                return self.parse_notation(&folded, notation).map_err(|mut error| {
+                    error.text = String::from(text);
+                    error
+                });
+            }
+        }
         match notation {
             Notation::Ucci | Notation::Iccs => {
                 let mv = iccs::parse(text)?;
