@@ -26,7 +26,7 @@ enum Token<'a> {
     /// A move as written, move number taken off.
     Move(&'a str),
     /// Nothing to play: a move number standing alone, a stray `}`.
-    Number,
+    Skip,
 }
 
 /// The numeric annotation glyph of `!`, `?` and their pairs.
@@ -173,7 +173,7 @@ impl<'a> Lexer<'a> {
             b'}' => {
                 // A brace closing no comment: nothing to read in it.
                 self.at += 1;
-                return Some(Token::Number);
+                return Some(Token::Skip);
             }
             _ => {}
         }
@@ -211,7 +211,7 @@ impl<'a> Lexer<'a> {
                 && !after.as_bytes().first().is_some_and(u8::is_ascii_digit)
             {
                 return if after.is_empty() {
-                    Token::Number
+                    Token::Skip
                 } else {
                     Token::Move(after)
                 };
@@ -444,7 +444,7 @@ impl Iterator for PgnGames<'_> {
         let mut token = first_of_movetext;
         while let Some(current) = token {
             match current {
-                Token::Tag(..) | Token::Number => {}
+                Token::Tag(..) | Token::Skip => {}
                 Token::Move(word) => builder.play(word),
                 Token::Comment(text) => builder.comment(text),
                 Token::Open => builder.open(),

@@ -3,6 +3,7 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::fmt::Write;
 
 use super::{MoveTree, NodeId, Record};
 use crate::xiangqi::{Color, Notation, Position};
@@ -85,18 +86,15 @@ impl Movetext {
             word.push('(');
         }
         let number = position.fullmove_number();
-        match position.side_to_move() {
-            Color::Red => {
-                word.push_str(&alloc::format!("{number}. "));
-            }
-            Color::Black if self.number_black => {
-                word.push_str(&alloc::format!("{number}... "));
-            }
-            Color::Black => {}
-        }
+        // Writing to a String cannot fail.
+        let _ = match position.side_to_move() {
+            Color::Red => write!(word, "{number}. "),
+            Color::Black if self.number_black => write!(word, "{number}... "),
+            Color::Black => Ok(()),
+        };
         if position.write_notation(mv, notation, &mut word).is_err() {
             // Trees hold legal moves only; coordinates say the most if not.
-            word.push_str(&alloc::format!("{mv}"));
+            let _ = write!(word, "{mv}");
         }
         self.push_word(&word);
         self.word = word;
