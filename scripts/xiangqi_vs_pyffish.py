@@ -11,10 +11,10 @@ one run and compares the move sets.
 """
 import random
 import re
-import subprocess
 import sys
 
 import pyffish
+from qiboard_cli import moves_lines
 
 STARTS = [
     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
@@ -49,14 +49,7 @@ def main():
             if not moves:
                 break
             fen = pyffish.get_fen("xiangqi", fen, [rng.choice(moves)])
-    run = subprocess.run(
-        ["target/release/qiboard", "moves", "xiangqi", "-"],
-        input="\n".join(fens) + "\n",
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    lines = run.stdout.split("\n")
+    lines = moves_lines("xiangqi", fens)
     mismatches = 0
     for fen, want, line in zip(fens, expected, lines):
         got = sorted(line.split()) if line else []

@@ -23,6 +23,8 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+extern crate alloc;
+
 mod bitset;
 mod board;
 pub mod chess;

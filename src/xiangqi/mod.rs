@@ -1,6 +1,8 @@
 //! Xiangqi (9×10): squares, bitboards, the thesis's rank/file move tables
 //! and attack lookups, positions, legal move generation, Zobrist key and
-//! lock, perft, games with the repetition rules and (feature `tablebase`)
+//! lock, perft, games with the repetition rules, move notations (UCCI,
+//! ICCS, WXF, Chinese), game records (feature `record`: PGN and XQF) and
+//! (feature `tablebase`)
 //! endgame tablebases.
 
 mod attackers;
@@ -12,9 +14,12 @@ mod game;
 mod lines;
 mod movegen;
 mod moves;
+pub mod notation;
 mod perft;
 mod piece;
 mod position;
+#[cfg(feature = "record")]
+pub mod record;
 pub mod rules;
 mod square;
 #[cfg(feature = "tablebase")]
@@ -33,6 +38,7 @@ pub use fen::FenError;
 pub use game::{Ending, Game, GameError, Outcome, Repetition, Status};
 pub use lines::{file_moves, rank_moves, LineKind, LineMoves};
 pub use moves::{Move, MoveError, MoveList, MAX_MOVES};
+pub use notation::{ChineseStyle, Notation, NotationError, Reason};
 pub use perft::{divide, perft};
 pub use piece::{Piece, PieceKind};
 pub use position::Position;

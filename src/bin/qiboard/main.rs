@@ -1,7 +1,9 @@
 //! The `qiboard` command line.
 
 mod chess_cmd;
+mod convert_cmd;
 mod game_cmd;
+mod notation_cmd;
 mod tb_cmd;
 mod tree;
 mod xiangqi_cmd;
@@ -60,12 +62,31 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
-    /// Print the legal moves of a FEN, sorted, on one line; with `-`, read
-    /// one FEN per stdin line and print one line each.
+    /// Print the legal moves of a FEN, sorted by their coordinates, on one
+    /// line; with `-`, read one FEN per stdin line and print one line each.
     Moves {
         game: Game,
         /// A FEN, or `-` for stdin.
         fen: String,
+        /// How to write the moves: ucci (coordinates, UCI in chess), wxf or
+        /// chinese (xiangqi), san (chess).
+        #[arg(long, value_enum, default_value_t = notation_cmd::MoveNotation::Ucci)]
+        notation: notation_cmd::MoveNotation,
+    },
+    /// Convert a xiangqi game record (XQF or PGN, found from the content)
+    /// to PGN, or to UCCI: the start FEN on one line, the main line's moves
+    /// on the next. Moves that cannot be played are reported as errors
+    /// (exit 2) after what could be read is printed.
+    Convert {
+        game: Game,
+        /// The record file, or `-` for stdin.
+        input: String,
+        /// What to write.
+        #[arg(long, value_enum)]
+        to: convert_cmd::Target,
+        /// The notation of PGN moves: chinese (default), wxf or ucci (ICCS).
+        #[arg(long, value_enum, default_value_t = notation_cmd::MoveNotation::Chinese)]
+        notation: notation_cmd::MoveNotation,
     },
     /// Play moves from a position; the last line is `result <score>
     /// <ending>` (`1-0` = White/Red wins, `*` while the game goes on).
@@ -119,10 +140,6 @@ fn main() -> ExitCode {
             fen,
             divide,
         } => tree::perft::<chess::Position>(fen.as_deref(), depth, divide),
-        Command::Moves {
-            game: Game::Chess,
-            fen,
-        } => tree::moves::<chess::Position>(&fen),
         Command::Bb {
             game: Game::Xiangqi,
             set,
@@ -140,9 +157,16 @@ fn main() -> ExitCode {
             divide,
         } => tree::perft::<xiangqi::Position>(fen.as_deref(), depth, divide),
         Command::Moves {
-            game: Game::Xiangqi,
+            game,
             fen,
-        } => tree::moves::<xiangqi::Position>(&fen),
+            notation,
+        } => notation_cmd::moves(game, &fen, notation),
+        Command::Convert {
+            game,
+            input,
+            to,
+            notation,
+        } => convert_cmd::run(game, &input, to, notation),
         Command::Game {
             game,
             fen,

@@ -62,23 +62,32 @@ fn thread_cpu_seconds() -> Option<f64> {
     Some(nanos as f64 / 1e9)
 }
 
-/// The sorted legal moves of one FEN on one line.
-fn moves_line<B: Board>(fen: &str) -> Result<String, String> {
+/// How `moves` writes one move of a position: its coordinate text
+/// ([`Board::move_text`]) or another notation; `Err` says why it cannot.
+pub type Writer<B> = fn(&B, <B as Board>::Move) -> Result<String, String>;
+
+/// The legal moves of one FEN on one line, sorted by their coordinate
+/// text and written by `write`.
+fn moves_line<B: Board>(fen: &str, write: Writer<B>) -> Result<String, String> {
     let position: B = parse(fen)?;
-    let mut moves: Vec<String> = position
+    let mut moves: Vec<(String, B::Move)> = position
         .legal_moves()
         .iter()
-        .map(|&mv| position.move_text(mv))
+        .map(|&mv| (position.move_text(mv), mv))
         .collect();
-    moves.sort();
-    Ok(moves.join(" "))
+    moves.sort_by(|a, b| a.0.cmp(&b.0));
+    let texts = moves
+        .iter()
+        .map(|&(_, mv)| write(&position, mv))
+        .collect::<Result<Vec<String>, String>>()?;
+    Ok(texts.join(" "))
 }
 
 /// `moves <FEN>`, or with `-` one output line per stdin line: the moves,
 /// or `error: <why>` for a bad FEN, carrying on to the next line.
-pub fn moves<B: Board>(fen: &str) -> Result<String, UsageError> {
+pub fn moves<B: Board>(fen: &str, write: Writer<B>) -> Result<String, UsageError> {
     if fen != "-" {
-        return moves_line::<B>(fen)
+        return moves_line::<B>(fen, write)
             .map(|line| line + "\n")
             .map_err(UsageError);
     }
@@ -86,7 +95,8 @@ pub fn moves<B: Board>(fen: &str) -> Result<String, UsageError> {
     let mut out = io::BufWriter::new(stdout.lock());
     for line in io::stdin().lock().lines() {
         let line = line.map_err(|e| UsageError(format!("cannot read stdin: {e}")))?;
-        let text = moves_line::<B>(line.trim()).unwrap_or_else(|why| format!("error: {why}"));
+        let text =
+            moves_line::<B>(line.trim(), write).unwrap_or_else(|why| format!("error: {why}"));
         writeln!(out, "{text}").map_err(|e| UsageError(format!("cannot write: {e}")))?;
     }
     out.flush()

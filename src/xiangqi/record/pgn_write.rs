@@ -1,0 +1,210 @@
+//! Writing a record as PGN, variations included, walking the tree with an
+//! explicit stack.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt::Write;
+
+use super::{MoveTree, NodeId, Record};
+use crate::xiangqi::{Color, Notation, Position};
+
+/// Movetext lines are broken before this many columns (CJK characters
+/// count two).
+const WIDTH: usize = 80;
+
+/// What is left to write.
+enum Task {
+    /// The continuation after `node`, whose position is given.
+    Line(NodeId, Position),
+    /// The alternative `node` and those after it, from the position
+    /// before it.
+    Variation(NodeId, Position),
+    /// The end of a variation.
+    Close,
+}
+
+/// Movetext being written, wrapped to [`WIDTH`].
+struct Movetext {
+    text: String,
+    column: usize,
+    /// Whether a Black move must say its number (`3...`): at the start,
+    /// after a comment and around variations.
+    number_black: bool,
+    /// Whether the next move opens a variation (`(` before it, no space).
+    opens_variation: bool,
+    word: String,
+}
+
+fn width(text: &str) -> usize {
+    text.chars()
+        .map(|c| if c >= '\u{1100}' { 2 } else { 1 })
+        .sum()
+}
+
+impl Movetext {
+    fn push_word(&mut self, word: &str) {
+        let wide = width(word);
+        if self.column > 0 {
+            if self.column + 1 + wide > WIDTH {
+                self.text.push('\n');
+                self.column = 0;
+            } else {
+                self.text.push(' ');
+                self.column += 1;
+            }
+        }
+        self.text.push_str(word);
+        self.column = match word.rfind('\n') {
+            Some(at) => width(&word[at + 1..]),
+            None => self.column + wide,
+        };
+    }
+
+    /// A comment in braces; PGN has no escape for `}`.
+    fn push_comment(&mut self, comment: &str) {
+        let mut word = String::with_capacity(comment.len() + 2);
+        word.push('{');
+        word.extend(comment.chars().map(|c| if c == '}' { '｝' } else { c }));
+        word.push('}');
+        self.push_word(&word);
+        self.number_black = true;
+    }
+
+    fn push_move(
+        &mut self,
+        record: &Record,
+        node: NodeId,
+        position: &Position,
+        notation: Notation,
+    ) {
+        let Some(mv) = record.tree.mv(node) else {
+            return;
+        };
+        let mut word = core::mem::take(&mut self.word);
+        word.clear();
+        if core::mem::take(&mut self.opens_variation) {
+            word.push('(');
+        }
+        let number = position.fullmove_number();
+        // Writing to a String cannot fail.
+        let _ = match position.side_to_move() {
+            Color::Red => write!(word, "{number}. "),
+            Color::Black if self.number_black => write!(word, "{number}... "),
+            Color::Black => Ok(()),
+        };
+        if position.write_notation(mv, notation, &mut word).is_err() {
+            // Trees hold legal moves only; coordinates say the most if not.
+            let _ = write!(word, "{mv}");
+        }
+        self.push_word(&word);
+        self.word = word;
+        self.number_black = false;
+        for nag in record.tree.nags(node) {
+            self.push_word(&alloc::format!("${nag}"));
+        }
+        if let Some(comment) = record.tree.comment(node) {
+            self.push_comment(comment);
+        }
+    }
+}
+
+/// The PGN `[Format]` value for a notation.
+fn format_name(notation: Notation) -> &'static str {
+    match notation {
+        Notation::Chinese(_) => "Chinese",
+        Notation::Wxf => "WXF",
+        Notation::Ucci | Notation::Iccs => "ICCS",
+    }
+}
+
+fn push_tag(out: &mut String, name: &str, value: &str) {
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    for c in value.chars() {
+        if c == '"' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push_str("\"]\n");
+}
+
+impl Record {
+    /// The record as PGN, its moves in `notation`: tags (`Game` first,
+    /// `Result`, `FEN` when the start is not the standard one, `Format`),
+    /// the game comment, then the moves with their comments, NAGs and
+    /// variations, and the result.
+    pub fn to_pgn(&self, notation: Notation) -> String {
+        let mut out = String::new();
+        if self.tag("Game").is_none() {
+            push_tag(&mut out, "Game", "Chinese Chess");
+        }
+        for (name, value) in &self.tags {
+            if !["FEN", "Format", "SetUp"]
+                .iter()
+                .any(|skip| name.eq_ignore_ascii_case(skip))
+            {
+                push_tag(&mut out, name, value);
+            }
+        }
+        let result = self.tag("Result").unwrap_or("*");
+        if self.tag("Result").is_none() {
+            push_tag(&mut out, "Result", result);
+        }
+        let fen = self.start.fen();
+        if fen != Position::START_FEN {
+            push_tag(&mut out, "FEN", &fen);
+        }
+        push_tag(&mut out, "Format", format_name(notation));
+        out.push('\n');
+        let mut movetext = Movetext {
+            text: out,
+            column: 0,
+            number_black: true,
+            opens_variation: false,
+            word: String::new(),
+        };
+        if let Some(comment) = self.tree.comment(MoveTree::ROOT) {
+            movetext.push_comment(comment);
+        }
+        let mut tasks: Vec<Task> = alloc::vec![Task::Line(MoveTree::ROOT, self.start.clone())];
+        while let Some(task) = tasks.pop() {
+            match task {
+                Task::Line(node, position) => {
+                    let Some(main) = self.tree.main_child(node) else {
+                        continue;
+                    };
+                    movetext.push_move(self, main, &position, notation);
+                    if let Some(mv) = self.tree.mv(main) {
+                        tasks.push(Task::Line(main, position.play(mv)));
+                    }
+                    if let Some(alternative) = self.tree.next_sibling(main) {
+                        tasks.push(Task::Variation(alternative, position));
+                    }
+                }
+                Task::Variation(node, position) => {
+                    movetext.opens_variation = true;
+                    movetext.number_black = true;
+                    movetext.push_move(self, node, &position, notation);
+                    if let Some(next) = self.tree.next_sibling(node) {
+                        tasks.push(Task::Variation(next, position.clone()));
+                    }
+                    tasks.push(Task::Close);
+                    if let Some(mv) = self.tree.mv(node) {
+                        tasks.push(Task::Line(node, position.play(mv)));
+                    }
+                }
+                Task::Close => {
+                    movetext.text.push(')');
+                    movetext.column += 1;
+                    movetext.number_black = true;
+                }
+            }
+        }
+        movetext.push_word(result);
+        let mut text = movetext.text;
+        text.push('\n');
+        text
+    }
+}
