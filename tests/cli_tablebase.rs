@@ -143,3 +143,131 @@ fn failures_exit_2_with_a_message() {
     assert!(stderr.contains("KRK.qwdl"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `tb gen --all`: every endgame of the family, smallest first; a second
+/// run finds them all present; a run that lost some tables (as a killed
+/// one would) makes them again, byte for byte.
+#[test]
+fn families_build_skip_and_resume() {
+    let first = scratch("family-a");
+    let out = stdout_lines(&qiboard(&[
+        "tb",
+        "gen",
+        "--all",
+        "--attackers",
+        "0",
+        "--dir",
+        text(&first),
+    ]));
+    let summary = out.last().expect("a summary line");
+    assert!(summary.contains("45 endgames"), "{summary}");
+    assert!(summary.contains("45 solved"), "{summary}");
+    let again = stdout_lines(&qiboard(&[
+        "tb",
+        "gen",
+        "--all",
+        "--attackers",
+        "0",
+        "--dir",
+        text(&first),
+    ]));
+    assert!(again.last().unwrap().contains("0 solved"), "{again:?}");
+
+    let second = scratch("family-b");
+    stdout_lines(&qiboard(&[
+        "tb",
+        "gen",
+        "--all",
+        "--attackers",
+        "0",
+        "--dir",
+        text(&second),
+    ]));
+    let mut names: Vec<_> = std::fs::read_dir(&second)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    names.sort();
+    // Lose the last third of the tables, and damage one that stays.
+    for name in &names[names.len() * 2 / 3..] {
+        std::fs::remove_file(second.join(name)).unwrap();
+    }
+    std::fs::write(second.join(&names[0]), b"QITB").unwrap();
+    stdout_lines(&qiboard(&[
+        "tb",
+        "gen",
+        "--all",
+        "--attackers",
+        "0",
+        "--dir",
+        text(&second),
+    ]));
+    for name in &names {
+        assert_eq!(
+            std::fs::read(first.join(name)).unwrap(),
+            std::fs::read(second.join(name)).unwrap(),
+            "{name:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&first);
+    let _ = std::fs::remove_dir_all(&second);
+}
+
+/// `--rules`: the rule set is part of each table, and the rules decide some
+/// positions of rook against horse.
+#[test]
+fn rules_option_and_rule_decided_values() {
+    let dir = scratch("rules");
+    let none = scratch("rules-none");
+    stdout_lines(&qiboard(&["tb", "gen", "KRKN", "--dir", text(&dir)]));
+    stdout_lines(&qiboard(&[
+        "tb",
+        "gen",
+        "KRKN",
+        "--rules",
+        "none",
+        "--dir",
+        text(&none),
+    ]));
+    let stats = stdout_lines(&qiboard(&["tb", "stats", "KRKN", "--dir", text(&dir)]));
+    assert!(field(&stats[1], "by_rule") > 0, "{stats:?}");
+    let plain = stdout_lines(&qiboard(&[
+        "tb",
+        "stats",
+        "KRKN",
+        "--rules",
+        "none",
+        "--dir",
+        text(&none),
+    ]));
+    assert_eq!(field(&plain[1], "by_rule"), 0, "{plain:?}");
+    assert!(field(&plain[1], "draw") > field(&stats[1], "draw"));
+    // The other rule set's tables are refused, naming both.
+    let output = qiboard(&[
+        "tb",
+        "stats",
+        "KRKN",
+        "--rules",
+        "none",
+        "--dir",
+        text(&dir),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("asian") && stderr.contains("none"),
+        "{stderr}"
+    );
+    let output = qiboard(&[
+        "tb",
+        "gen",
+        "KRK",
+        "--rules",
+        "chinese",
+        "--dir",
+        text(&dir),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&none);
+}

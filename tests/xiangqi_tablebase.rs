@@ -287,6 +287,12 @@ fn tables_of_other_rules_are_refused() {
             .unwrap(),
         Wdl::Win
     );
+    // Generating under the other rules into the same directory refuses to
+    // overwrite them.
+    let before = std::fs::read(dir.join("KRK.qwdl")).unwrap();
+    let error = asian.generate(&material("KRK"), &Quiet).unwrap_err();
+    assert!(matches!(error, TbError::RulesMismatch { .. }), "{error}");
+    assert_eq!(std::fs::read(dir.join("KRK.qwdl")).unwrap(), before);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

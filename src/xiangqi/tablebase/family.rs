@@ -147,16 +147,15 @@ impl Tablebase {
         progress.overall(done, total);
         for layout in &layouts {
             let material = layout.material();
-            let intact = [FileKind::Wdl, FileKind::Dtm].iter().all(|&kind| {
-                open(dir, layout, kind, self.rules())
-                    .and_then(|file| {
-                        file.verify_blocks().map_err(|why| TbError::Corrupt {
-                            path: dir.to_path_buf(),
-                            why,
-                        })
-                    })
-                    .is_ok()
-            });
+            let mut intact = true;
+            for kind in [FileKind::Wdl, FileKind::Dtm] {
+                match open(dir, layout, kind, self.rules()) {
+                    Ok(file) => intact &= file.verify_blocks().is_ok(),
+                    // Another rule set's table stays, and the run stops.
+                    Err(error @ TbError::RulesMismatch { .. }) => return Err(error),
+                    Err(_) => intact = false,
+                }
+            }
             if intact {
                 run.present.push(material);
             } else {

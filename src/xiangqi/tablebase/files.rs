@@ -168,6 +168,20 @@ pub(crate) fn save(table: &Table, dir: &Path) -> Result<Saved, TbError> {
     };
     fs::create_dir_all(dir).map_err(io(dir))?;
     let material = table.material();
+    // Tables of the other rule set are kept: they are another user's data.
+    for kind in [FileKind::Wdl, FileKind::Dtm] {
+        let path = table_path(dir, material, kind);
+        if let Ok(existing) = BlockFile::open(&path, kind, super::MAX_ENTRIES) {
+            let found = RuleSet::from_code(existing.header().rules);
+            if let Some(found) = found.filter(|&found| found != table.rules()) {
+                return Err(TbError::RulesMismatch {
+                    path,
+                    found,
+                    expected: table.rules(),
+                });
+            }
+        }
+    }
     let [wdl, dtm] = encode(table);
     let mut written = Vec::new();
     for (kind, bytes) in [(FileKind::Wdl, wdl), (FileKind::Dtm, dtm)] {

@@ -2,27 +2,35 @@
 //!
 //! A table holds, for every legal position of an endgame with either side
 //! to move, whether the side to move wins, draws or loses and in how many
-//! plies mate (or stalemate, which loses in xiangqi) comes with best play.
+//! plies the end comes with best play.
 //!
 //! - [`Material`] names an endgame: `KRKAAEE` is Red's king and rook
-//!   against Black's king, two advisors and two elephants.
+//!   against Black's king, two advisors and two elephants. Each endgame is
+//!   stored in one colour orientation ([`Material::canonical`]); positions
+//!   of the other are flipped ([`crate::xiangqi::Position::flipped`]).
 //! - [`Layout`] is its perfect index: palace placements of kings,
 //!   advisors and elephants in pairs folded by the mirror across the
 //!   e-file, then piece sets by the combinatorial number system.
-//! - Solving is retrograde analysis with un-moves and
-//!   counters of unresolved successors, seeded by positions with no legal
-//!   move, which are lost whether in check or not. Captures lead into
-//!   smaller endgames, which [`Tablebase::generate`] solves (or loads)
-//!   first.
-//! - Positions never resolved are draws. **Repetition rules are not
-//!   modelled**: xiangqi forbids perpetual check and perpetual chase, so
-//!   some positions scored as draws here may be wins under tournament
-//!   rules (and play following a "draw" may break them).
+//! - Solving is retrograde analysis with un-moves and counters of
+//!   unresolved successors, seeded by positions with no legal move, which
+//!   are lost whether in check or not. Captures lead into smaller
+//!   endgames, which [`Tablebase::generate`] solves (or loads) first.
+//! - Repetition rules ([`RuleSet`], default Asian): after the plain solve,
+//!   rounds find the positions where the side to move can keep the draw
+//!   only by perpetual check, or by perpetually chasing one piece, with the
+//!   opponent able to hold it to that; they are lost, and retrograde
+//!   analysis resumes from them. Their distances count to the rule
+//!   decision ([`DistanceTo::Rule`]); the rounds and their simplifications
+//!   are described in the solver's source (`solve/rules.rs`). With
+//!   [`RuleSet::None`], positions never resolved are draws.
 //! - Distances are in plies: a win in `n` (odd), a loss in `n` (even), 0
-//!   for a side with no legal move.
-//! - Files: one per endgame ([`table_path`]; layout under
-//!   [`FORMAT_VERSION`]), with a checked header and checksum, written
-//!   atomically.
+//!   for a side with no legal move (or lost by rule now).
+//! - Files: WDL and DTM apart, each of independently zstd-compressed blocks
+//!   with an index and checksums ([`table_path`]; the layout is specified
+//!   in the repository's `docs/tablebase-format.md`), written atomically.
+//!   [`Tablebase::probe_wdl`] and [`Tablebase::probe_dtm`] read only the
+//!   block they need, through a cache whose size the caller sets, from any
+//!   number of threads.
 //! - [`Tablebase::verify`] checks every value against its successors.
 //!
 //! ```
