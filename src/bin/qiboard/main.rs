@@ -121,7 +121,26 @@ where
     text.parse().map_err(|e| UsageError(format!("{e}")))
 }
 
+/// Keeps glibc's allocator from holding on to freed memory: it serves
+/// blocks larger than 128 KiB with their own mappings, returned to the
+/// system when freed, but by default raises that bound after each such
+/// free, after which tablebase generation's large temporary vectors stay in
+/// the heap. Fixing the bound made KRNKR's peak 268 MB instead of 319.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn return_freed_memory() {
+    // SAFETY: mallopt only sets a tuning parameter of the allocator; it is
+    // called first thing in main, before any other thread exists.
+    #[allow(unsafe_code)]
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn return_freed_memory() {}
+
 fn main() -> ExitCode {
+    return_freed_memory();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Bb {

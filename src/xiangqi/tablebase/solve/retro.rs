@@ -2,11 +2,12 @@
 //! `n` is un-moved, its predecessors becoming wins at `n + 1` or counting
 //! one more losing move, until no level has anything left.
 
-use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::Mutex;
 
 use rayon::prelude::*;
 
-use super::{schedule, Scheduled, Solver, CAPTURE_SAVES, COUNT, ILLEGAL, UNRESOLVED};
+use super::{schedule, unresolved, Scheduled, Solver, CAPTURE_SAVES, COUNT, ILLEGAL, UNRESOLVED};
 use crate::xiangqi::tablebase::index::Decoder;
 use crate::xiangqi::tablebase::unmove::for_each_predecessor;
 use crate::xiangqi::tablebase::Progress;
@@ -28,56 +29,71 @@ impl Solver<'_> {
             .filter(|cell| cell.load(Relaxed) != ILLEGAL)
             .count();
         progress.start(&format!("{} retro", self.layout.material()), legal as u64);
+        // A level's entries are bits, not a list: two bitsets of a bit per
+        // entry take less memory than the lists of millions of entries
+        // some levels hold, and no list is merged between threads.
+        let words = (self.per_side * 2).div_ceil(64);
+        let bitset = || -> Vec<AtomicU64> { (0..words).map(|_| AtomicU64::new(0)).collect() };
+        let (mut current, mut next) = (bitset(), bitset());
         let mut level = 0u16;
-        let mut frontier: Vec<u32> = Vec::new();
         loop {
             if let Some(bucket) = buckets.get_mut(usize::from(level)) {
-                frontier.extend(
-                    std::mem::take(bucket)
-                        .into_iter()
-                        .filter(|&entry| self.claim(entry, level | rule)),
-                );
-            }
-            if frontier.is_empty() && buckets.len() <= usize::from(level) + 1 {
-                break;
-            }
-            progress.advance(frontier.len() as u64);
-            let (next, later) = frontier
-                .par_chunks(256)
-                .map(|chunk| {
-                    let (mut next, mut later) = (Vec::new(), Vec::new());
-                    let mut decoder = Decoder::new(self.layout);
-                    for &entry in chunk {
-                        let mut out = (&mut next, &mut later);
-                        self.propagate(&mut decoder, entry, (level, rule), &mut out);
+                for entry in std::mem::take(bucket) {
+                    if self.claim(entry, level | rule) {
+                        mark(&current, entry);
                     }
-                    (next, later)
-                })
-                .reduce(
-                    || (Vec::new(), Vec::new()),
-                    |(mut next, mut later), (more_next, more_later)| {
-                        next.extend(more_next);
-                        later.extend(more_later);
-                        (next, later)
+                }
+            }
+            let count: u64 = current
+                .par_iter()
+                .map(|word| u64::from(word.load(Relaxed).count_ones()))
+                .sum();
+            if count == 0 {
+                // Nothing at this level: on to the next scheduled one.
+                match (usize::from(level) + 1..buckets.len()).find(|&l| !buckets[l].is_empty()) {
+                    Some(scheduled) => {
+                        level = scheduled as u16;
+                        continue;
+                    }
+                    None => break,
+                }
+            }
+            progress.advance(count);
+            let later = Mutex::new(Vec::new());
+            current
+                .par_iter()
+                .enumerate()
+                .with_min_len(64)
+                .for_each_init(
+                    || Decoder::new(self.layout),
+                    |decoder, (word, bits)| {
+                        let mut bits = bits.swap(0, Relaxed);
+                        while bits != 0 {
+                            let entry = (word * 64) as u32 + bits.trailing_zeros();
+                            bits &= bits - 1;
+                            self.propagate(decoder, entry, (level, rule), &next, &later);
+                        }
                     },
                 );
-            for (entry, at) in later {
+            for (entry, at) in later.into_inner().unwrap_or_else(|p| p.into_inner()) {
                 schedule(&mut buckets, entry, at);
             }
-            frontier = next;
+            std::mem::swap(&mut current, &mut next);
             level += 1;
         }
         progress.finish();
     }
 
     /// The stored-orientation predecessors of `entry` (resolved at
-    /// `level`), each told what that means for it.
+    /// `level`), each told what that means for it: those resolved at
+    /// `level + 1` join `next`, those lost later than that join `later`.
     fn propagate(
         &self,
         decoder: &mut Decoder,
         entry: u32,
         (level, rule): (u16, u16),
-        (next, later): &mut (&mut Vec<u32>, &mut Vec<Scheduled>),
+        next: &[AtomicU64],
+        later: &Mutex<Vec<Scheduled>>,
     ) {
         let (side, index) = self.side_and_index(entry);
         let position = decoder
@@ -88,7 +104,7 @@ impl Solver<'_> {
             let predecessor = self.entry(!side, before);
             if lost {
                 if self.claim(predecessor, (level + 1) | rule) {
-                    next.push(predecessor);
+                    mark(next, predecessor);
                 }
                 return;
             }
@@ -100,18 +116,32 @@ impl Solver<'_> {
             if counter & COUNT != 1 || counter & CAPTURE_SAVES != 0 {
                 return;
             }
-            // Still unresolved (its counter just reached zero), so the
-            // cell holds the slowest loss its captures concede.
-            let slowest = self.plies[p].load(Relaxed) & !UNRESOLVED;
+            // A predecessor a losing child already made a win keeps
+            // counting; an unresolved one holds the slowest loss its
+            // captures concede.
+            let cell = self.plies[p].load(Relaxed);
+            if !unresolved(cell) {
+                return;
+            }
+            let slowest = cell & !UNRESOLVED;
             let at = (level + 1).max(slowest);
             if at == level + 1 {
                 if self.claim(predecessor, at | rule) {
-                    next.push(predecessor);
+                    mark(next, predecessor);
                 }
             } else {
-                later.push((predecessor, at));
+                later
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .push((predecessor, at));
             }
         };
         for_each_predecessor(self.layout, index, position, &self.pawn_squares, visit);
     }
+}
+
+/// Sets `entry`'s bit.
+#[inline]
+fn mark(bits: &[AtomicU64], entry: u32) {
+    bits[entry as usize / 64].fetch_or(1 << (entry % 64), Relaxed);
 }

@@ -52,41 +52,59 @@ use crate::xiangqi::{Bitboard, Color, Move, PieceKind, Position, Square};
 const CHUNK: usize = 4096;
 
 /// A position where its side to move may be trapped into perpetual
-/// attack, in stored orientation. Sixteen bytes, since a table like KRNKR
-/// has two million of them in a round.
+/// attack, in stored orientation. Eight bytes, since a table like KRNKR
+/// has two million of them in a round: the victims are a mask over the
+/// opponent's pieces in square order rather than a set of squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Candidate {
     entry: u32,
-    /// Bits 64..90 of the victims, and [`CHECK`].
-    high: u32,
-    /// Bits 0..64 of the victims.
-    low: u64,
+    /// The victims' mask, and [`CHECK`].
+    flags: u32,
 }
 
-/// In [`Candidate::high`]: every drawing move checks.
+/// In [`Candidate::flags`]: every drawing move checks.
 const CHECK: u32 = 1 << 31;
 
+/// `pieces` as a mask over `among` (bit `i`: the `i`-th lowest square of
+/// `among`); a side has at most sixteen pieces.
+fn mask_of(pieces: Bitboard, among: Bitboard) -> u32 {
+    among
+        .iter()
+        .enumerate()
+        .filter(|&(_, square)| pieces.contains(square))
+        .fold(0, |mask, (i, _)| mask | 1 << i)
+}
+
+/// The squares of `among` that `mask` names.
+fn squares_of(mask: u32, among: Bitboard) -> Bitboard {
+    among
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| mask >> i & 1 != 0)
+        .map(|(_, square)| square)
+        .collect()
+}
+
 impl Candidate {
-    fn new(entry: u32, check: bool, victims: Bitboard) -> Candidate {
+    fn new(entry: u32, check: bool, victims: u32) -> Candidate {
         Candidate {
             entry,
-            high: (victims.0 >> 64) as u32 | if check { CHECK } else { 0 },
-            low: victims.0 as u64,
+            flags: victims | if check { CHECK } else { 0 },
         }
     }
 
     /// Every drawing move checks.
     fn check(&self) -> bool {
-        self.high & CHECK != 0
+        self.flags & CHECK != 0
     }
 
-    /// The enemy pieces every drawing move newly chases.
-    fn victims(&self) -> Bitboard {
-        Bitboard(u128::from(self.high & !CHECK) << 64 | u128::from(self.low))
+    /// The mask of the enemy pieces every drawing move newly chases.
+    fn victims(&self) -> u32 {
+        self.flags & !CHECK
     }
 
     fn alive(&self) -> bool {
-        self.check() || !self.victims().is_empty()
+        self.flags != 0
     }
 }
 
@@ -247,7 +265,7 @@ impl Solver<'_> {
                 return None;
             }
         }
-        drawing.then(|| Candidate::new(entry, check, victims))
+        drawing.then(|| Candidate::new(entry, check, mask_of(victims, position.by_color(!side))))
     }
 
     /// The greatest set of candidates whose cycles the opponent can force
@@ -257,14 +275,13 @@ impl Solver<'_> {
     /// changes nothing.
     fn forced(&self, candidates: Vec<Candidate>) -> Vec<u32> {
         let entries: Vec<u32> = candidates.iter().map(|c| c.entry).collect();
-        let state: Vec<(AtomicU64, AtomicU32)> = candidates
+        let state: Vec<AtomicU32> = candidates
             .into_iter()
-            .map(|c| (AtomicU64::new(c.low), AtomicU32::new(c.high)))
+            .map(|c| AtomicU32::new(c.flags))
             .collect();
         let load = |i: usize| Candidate {
             entry: entries[i],
-            low: state[i].0.load(Relaxed),
-            high: state[i].1.load(Relaxed),
+            flags: state[i].load(Relaxed),
         };
         // Most replies land on no candidate: a bit per entry answers that
         // before any search.
@@ -292,8 +309,7 @@ impl Solver<'_> {
                         }
                         let after = self.recheck(decoder, before, &find);
                         if after != before {
-                            state[i].0.fetch_and(after.low, Relaxed);
-                            state[i].1.fetch_and(after.high, Relaxed);
+                            state[i].fetch_and(after.flags, Relaxed);
                             changed.store(true, Relaxed);
                         }
                     },
@@ -315,11 +331,13 @@ impl Solver<'_> {
         candidate: Candidate,
         find: &impl Fn(u32) -> Option<Candidate>,
     ) -> Candidate {
-        let (mut check, mut victims) = (candidate.check(), candidate.victims());
         let (side, index) = self.side_and_index(candidate.entry);
         let Some(position) = decoder.position(side, index) else {
-            return Candidate::new(candidate.entry, false, Bitboard::EMPTY);
+            return Candidate::new(candidate.entry, false, 0);
         };
+        let theirs = position.by_color(!side);
+        let mut check = candidate.check();
+        let mut victims = squares_of(candidate.victims(), theirs);
         for (_, after) in self.drawing_moves(position) {
             if !check && victims.is_empty() {
                 break;
@@ -349,6 +367,14 @@ impl Solver<'_> {
                 }
                 check_kept |= check && target.check();
                 let still_chased = chased(&back, side);
+                // The target's victims, as squares of its stored image.
+                let their_pieces = back.by_color(!side);
+                let stored_pieces = if mirrored {
+                    their_pieces.iter().map(mirror_square).collect()
+                } else {
+                    their_pieces
+                };
+                let target_victims = squares_of(target.victims(), stored_pieces);
                 for victim in victims - victims_kept {
                     let moved_to = if reply.from() == victim {
                         reply.to()
@@ -360,7 +386,7 @@ impl Solver<'_> {
                     } else {
                         moved_to
                     };
-                    if !still_chased.contains(moved_to) && target.victims().contains(stored) {
+                    if !still_chased.contains(moved_to) && target_victims.contains(stored) {
                         victims_kept |= victim.bitboard();
                     }
                 }
@@ -371,6 +397,6 @@ impl Solver<'_> {
             check &= check_kept;
             victims &= victims_kept;
         }
-        Candidate::new(candidate.entry, check, victims)
+        Candidate::new(candidate.entry, check, mask_of(victims, theirs))
     }
 }
