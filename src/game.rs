@@ -46,8 +46,8 @@ macro_rules! game_types {
             Stalemate,
         }
 
-        impl std::fmt::Display for Ending {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        impl core::fmt::Display for Ending {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 f.write_str(match self {
                     Ending::Checkmate => "checkmate",
                     Ending::Stalemate => "stalemate",
@@ -95,8 +95,8 @@ macro_rules! game_types {
             }
         }
 
-        impl std::fmt::Display for Outcome {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        impl core::fmt::Display for Outcome {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 match self {
                     Outcome::Win { winner, by } => write!(f, "{winner} won by {by}"),
                     Outcome::Draw { by } => write!(f, "draw by {by}"),
@@ -113,8 +113,8 @@ macro_rules! game_types {
             Finished(Outcome),
         }
 
-        impl std::fmt::Display for GameError {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        impl core::fmt::Display for GameError {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 match self {
                     GameError::Move(error) => write!(f, "{error}"),
                     GameError::Finished(outcome) => write!(f, "the game is over: {outcome}"),
@@ -122,7 +122,7 @@ macro_rules! game_types {
             }
         }
 
-        impl std::error::Error for GameError {}
+        impl core::error::Error for GameError {}
     };
 }
 

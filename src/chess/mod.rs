@@ -21,10 +21,14 @@ pub use attacks::{
 };
 pub use bitboard::{Bitboard, ParseBitboardError, Squares};
 pub use color::Color;
-pub use fen::FenError;
-pub use game::{Ending, Game, GameError, Outcome, Status};
+pub use fen::{CastlingError, FenError};
+#[cfg(feature = "alloc")]
+pub use game::Game;
+pub use game::{Ending, GameError, Outcome, Status};
 pub use moves::{Move, MoveError, MoveKind, MoveList, Uci, MAX_MOVES};
-pub use perft::{divide, perft};
+#[cfg(feature = "alloc")]
+pub use perft::divide;
+pub use perft::perft;
 pub use piece::{Piece, PieceKind};
 pub use position::{CastleSide, Position};
 pub use square::{ParseSquareError, Square};

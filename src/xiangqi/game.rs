@@ -1,7 +1,16 @@
 //! A game: positions and moves from a start, with undo, results and
 //! repetition facts.
 
-use super::{Color, FenError, Move, MoveError, Position};
+#[cfg(feature = "alloc")]
+use alloc::{
+    string::{String, ToString},
+    vec,
+    vec::Vec,
+};
+
+use super::{Color, MoveError, Position};
+#[cfg(feature = "alloc")]
+use super::{FenError, Move};
 
 crate::game::game_types!(Red, Black, stalemate: "in xiangqi this loses too");
 
@@ -30,7 +39,9 @@ impl Repetition {
 }
 
 /// A game: the start position, the moves played, and every position along
-/// the way (so undo is a pop and repetition a scan of keys).
+/// the way (so undo is a pop and repetition a scan of keys). Needs the
+/// `alloc` feature.
+#[cfg(feature = "alloc")]
 #[derive(Clone, Debug)]
 pub struct Game {
     positions: Vec<Position>,
@@ -39,6 +50,7 @@ pub struct Game {
     checks: Vec<bool>,
 }
 
+#[cfg(feature = "alloc")]
 impl Game {
     /// A game from the standard start position.
     pub fn new() -> Game {
@@ -92,7 +104,7 @@ impl Game {
         if !self.position().is_legal(mv) {
             return Err(match self.outcome() {
                 Some(outcome) => GameError::Finished(outcome),
-                None => GameError::Move(MoveError::Illegal(self.position().move_text(mv))),
+                None => GameError::Move(MoveError::Illegal(crate::Excerpt::of_display(&mv))),
             });
         }
         let next = self.position().play(mv);
@@ -170,10 +182,12 @@ impl Game {
 }
 
 /// Key and lock both match (the key includes the side to move).
+#[cfg(feature = "alloc")]
 fn same_position(a: &Position, b: &Position) -> bool {
     a.key() == b.key() && a.lock() == b.lock()
 }
 
+#[cfg(feature = "alloc")]
 impl Default for Game {
     fn default() -> Game {
         Game::new()
