@@ -43,6 +43,8 @@ mod fen;
 mod game;
 pub mod list;
 mod move_error;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod square_impls;
 pub mod xiangqi;
 

@@ -15,6 +15,8 @@ mod square;
 pub mod tables;
 mod zobrist;
 
+#[cfg(feature = "serde")]
+pub use crate::serde_impls::MoveSeed;
 pub use attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
     rook_attacks,

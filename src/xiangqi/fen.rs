@@ -209,6 +209,14 @@ impl Position {
     }
 }
 
+impl core::str::FromStr for Position {
+    type Err = FenError;
+
+    fn from_str(text: &str) -> Result<Position, FenError> {
+        Position::from_fen(text)
+    }
+}
+
 impl fmt::Display for Position {
     /// The FEN.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
