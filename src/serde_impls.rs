@@ -4,7 +4,8 @@
 //! the one exception: in binary formats they are their integer.
 //!
 //! Nothing here needs a heap: text is written with `collect_str` and read
-//! from borrowed or transient strings.
+//! from borrowed or transient strings. Tablebase values and materials are
+//! here too, outside the tablebase module, as their text.
 
 use core::fmt;
 use core::marker::PhantomData;
@@ -284,5 +285,59 @@ impl Visitor<'_> for MoveSeed<'_> {
 
     fn visit_str<E: de::Error>(self, text: &str) -> Result<chess::Move, E> {
         self.0.parse_move(text).map_err(E::custom)
+    }
+}
+
+/// Tablebase values and materials, as their text.
+#[cfg(feature = "tablebase")]
+mod tablebase {
+    use core::fmt;
+
+    use serde::de::{self, Deserializer, Visitor};
+    use serde::ser::{Serialize, Serializer};
+    use serde::Deserialize;
+
+    use super::TextVisitor;
+    use crate::xiangqi::tablebase::{Material, Value};
+
+    as_text! {
+        Material: "a material signature like KRKAAEE",
+    }
+
+    impl Serialize for Value {
+        /// `W 3`, `D 0`, `L 4`: what the value prints.
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.collect_str(self)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Value {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            deserializer.deserialize_str(ValueVisitor)
+        }
+    }
+
+    struct ValueVisitor;
+
+    impl Visitor<'_> for ValueVisitor {
+        type Value = Value;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str(
+                "a tablebase value: W and an odd number of plies, L and an even one, or D 0",
+            )
+        }
+
+        fn visit_str<E: de::Error>(self, text: &str) -> Result<Value, E> {
+            let refuse = || E::invalid_value(de::Unexpected::Str(text), &self);
+            let (letter, plies) = text.split_once(' ').ok_or_else(refuse)?;
+            let plies: u16 = plies.parse().map_err(|_| refuse())?;
+            match (letter, plies % 2) {
+                ("W", 1) => Ok(Value::Win(plies)),
+                ("L", 0) => Ok(Value::Loss(plies)),
+                ("D", _) if plies == 0 => Ok(Value::Draw),
+                _ => Err(refuse()),
+            }
+        }
     }
 }
