@@ -20,17 +20,8 @@ make_crate() { # name, dependency line
 make_crate with-qiboard "qiboard = { path = \"$repo\" }"
 make_crate with-shakmaty 'shakmaty = "0.27"'
 
-clean_build() { # crate → seconds
-    local dir=$work/$1
-    rm -rf "$dir/target"
-    local start end
-    start=$(date +%s.%N)
-    (cd "$dir" && env -u QIBOARD_SEED cargo build -q --offline)
-    end=$(date +%s.%N)
-    echo "$end - $start" | bc
-}
-
-median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+# shellcheck source=scripts/timing.sh
+source "$repo/scripts/timing.sh"
 
 q=() s=()
 for _ in $(seq "$runs"); do

@@ -5,6 +5,10 @@
 //! invoked inside a board module, where `Bitboard` and `Square` name that
 //! board's types.
 
+use core::fmt;
+
+use crate::Excerpt;
+
 /// Defines `Squares`, `ParseBitboardError`, `Bitboard::diagram` and the
 /// set impls for the `Bitboard` in scope, whose bits are of type `$bits`,
 /// on a board of `$files` by `$ranks` squares whose first rank is named
@@ -128,8 +132,9 @@ macro_rules! square_set {
                 "The board drawn ", $files, "×", $ranks, ": the last rank on top, `1`",
                 " for a member, `.` otherwise, with rank numbers and file letters."
             )]
-            pub fn diagram(self) -> String {
-                let mut out = String::new();
+            #[cfg(feature = "alloc")]
+            pub fn diagram(self) -> alloc::string::String {
+                let mut out = alloc::string::String::new();
                 for rank in (0..$ranks).rev() {
                     out.push(char::from($crate::square_impls::ascii($first_rank) + rank as u8));
                     for file in 0..$files {
@@ -151,10 +156,10 @@ macro_rules! square_set {
             }
         }
 
-        impl std::fmt::Display for Bitboard {
+        impl core::fmt::Display for Bitboard {
             /// The rank string: the last rank first, files a.. left to right,
             /// ranks separated by `/`.
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 for rank in (0..$ranks).rev() {
                     for file in 0..$files {
                         f.write_str(if self.0 >> (rank * $files + file) & 1 != 0 {
@@ -204,7 +209,7 @@ macro_rules! square_set {
         $crate::bitset::square_set!(@op BitOr, bitor, BitOrAssign, bitor_assign, |);
         $crate::bitset::square_set!(@op BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
 
-        impl std::ops::Sub for Bitboard {
+        impl core::ops::Sub for Bitboard {
             type Output = Bitboard;
 
             /// Set difference.
@@ -214,35 +219,35 @@ macro_rules! square_set {
             }
         }
 
-        impl std::ops::SubAssign for Bitboard {
+        impl core::ops::SubAssign for Bitboard {
             #[inline]
             fn sub_assign(&mut self, other: Bitboard) {
                 *self = *self - other;
             }
         }
 
-        impl std::fmt::LowerHex for Bitboard {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                std::fmt::LowerHex::fmt(&self.0, f)
+        impl core::fmt::LowerHex for Bitboard {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                core::fmt::LowerHex::fmt(&self.0, f)
             }
         }
 
         #[doc = concat!("Why a text is not a ", $game, " bitboard.")]
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub struct ParseBitboardError {
-            why: String,
+            why: $crate::bitset::Why,
         }
 
-        impl std::fmt::Display for ParseBitboardError {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(&self.why)
+        impl core::fmt::Display for ParseBitboardError {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                core::fmt::Display::fmt(&self.why, f)
             }
         }
 
-        impl std::error::Error for ParseBitboardError {}
+        impl core::error::Error for ParseBitboardError {}
     };
     (@op $trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
-        impl std::ops::$trait for Bitboard {
+        impl core::ops::$trait for Bitboard {
             type Output = Bitboard;
 
             #[inline]
@@ -251,7 +256,7 @@ macro_rules! square_set {
             }
         }
 
-        impl std::ops::$assign_trait for Bitboard {
+        impl core::ops::$assign_trait for Bitboard {
             #[inline]
             fn $assign_method(&mut self, other: Bitboard) {
                 *self = *self $op other;
@@ -262,6 +267,90 @@ macro_rules! square_set {
 
 pub(crate) use square_set;
 
+/// What is wrong with a bitboard's text; each game's `ParseBitboardError`
+/// holds one. Nothing here grows with the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Why {
+    /// Not `ranks` rows separated by `/`.
+    RankCount {
+        text: Excerpt,
+        found: usize,
+        files: usize,
+        ranks: usize,
+        order_note: &'static str,
+    },
+    /// A row without one digit per file.
+    RankWidth {
+        name: usize,
+        digits: Excerpt,
+        files: usize,
+    },
+    /// A character other than `0` and `1` in a row.
+    Digit {
+        name: usize,
+        found: char,
+        file: usize,
+    },
+    /// `0x` text that is not a number of the board's width; `expected`
+    /// completes "… is not".
+    Hex {
+        text: Excerpt,
+        expected: &'static str,
+    },
+}
+
+impl fmt::Display for Why {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file_letter = |file: usize| char::from(b'a' + file as u8);
+        match *self {
+            Why::RankCount {
+                text,
+                found,
+                files,
+                ranks,
+                order_note,
+            } => write!(
+                f,
+                "expected {ranks} ranks of {files} digits separated by '/'{order_note}, or 0x hex; found {found} rank(s) in {text:?}"
+            ),
+            Why::RankWidth {
+                name,
+                digits,
+                files,
+            } => write!(
+                f,
+                "rank {name} ({digits:?}) must have {files} digits, one per file a-{}",
+                file_letter(files - 1)
+            ),
+            Why::Digit { name, found, file } => write!(
+                f,
+                "rank {name} has {found:?} on file {}: only '0' and '1' are allowed",
+                file_letter(file)
+            ),
+            Why::Hex { text, expected } => write!(f, "{text:?} is not {expected}"),
+        }
+    }
+}
+
+/// The value of hexadecimal `digits` (underscores allowed between them),
+/// if there is at least one digit and the value fits in `bits` bits.
+pub(crate) fn parse_hex(digits: &str, bits: u32) -> Option<u128> {
+    let mut value = 0u128;
+    let mut any = false;
+    for c in digits.chars() {
+        if c == '_' {
+            continue;
+        }
+        let digit = c.to_digit(16)?;
+        if value >> (bits - 4) != 0 {
+            return None;
+        }
+        value = value << 4 | u128::from(digit);
+        any = true;
+    }
+    any.then_some(value)
+}
+
 /// The bits of a rank string for a board of `files` by `ranks` squares
 /// (at most 128): ranks separated by `/`, the last first, one `0` or `1`
 /// per file. Ranks are named from `first_rank` in messages; `order_note`
@@ -271,37 +360,56 @@ pub(crate) fn parse_rows(
     files: usize,
     ranks: usize,
     first_rank: usize,
-    order_note: &str,
-) -> Result<u128, String> {
-    let rows: Vec<&str> = text.split('/').collect();
-    if rows.len() != ranks {
-        return Err(format!(
-            "expected {ranks} ranks of {files} digits separated by '/'{order_note}, or 0x hex; found {} rank(s) in {text:?}",
-            rows.len()
-        ));
+    order_note: &'static str,
+) -> Result<u128, Why> {
+    let found = text.split('/').count();
+    if found != ranks {
+        return Err(Why::RankCount {
+            text: Excerpt::new(text),
+            found,
+            files,
+            ranks,
+            order_note,
+        });
     }
-    let last_file = char::from(b'a' + files as u8 - 1);
     let mut bits = 0u128;
-    for (row, digits) in rows.iter().enumerate() {
+    for (row, digits) in text.split('/').enumerate() {
         let rank = ranks - 1 - row;
         let name = rank + first_rank;
         if digits.chars().count() != files {
-            return Err(format!(
-                "rank {name} ({digits:?}) must have {files} digits, one per file a-{last_file}"
-            ));
+            return Err(Why::RankWidth {
+                name,
+                digits: Excerpt::new(digits),
+                files,
+            });
         }
         for (file, digit) in digits.chars().enumerate() {
             match digit {
                 '0' => {}
                 '1' => bits |= 1 << (rank * files + file),
-                other => {
-                    return Err(format!(
-                        "rank {name} has {other:?} on file {}: only '0' and '1' are allowed",
-                        char::from(b'a' + file as u8)
-                    ))
-                }
+                found => return Err(Why::Digit { name, found, file }),
             }
         }
     }
     Ok(bits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_hex;
+
+    #[test]
+    fn hex_digits_fit_the_width_or_are_refused() {
+        assert_eq!(parse_hex("ff_00", 64), Some(0xff00));
+        assert_eq!(
+            parse_hex("ffffffffffffffff", 64),
+            Some(u128::from(u64::MAX))
+        );
+        assert_eq!(parse_hex("1_0000_0000_0000_0000", 64), None);
+        assert_eq!(parse_hex("000000000000000000001", 64), Some(1));
+        assert_eq!(parse_hex(&"f".repeat(32), 128), Some(u128::MAX));
+        for bad in ["", "_", "+1", "g", "-1", " 1"] {
+            assert_eq!(parse_hex(bad, 64), None, "{bad:?}");
+        }
+    }
 }

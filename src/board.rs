@@ -1,12 +1,16 @@
 //! What both games' positions offer code written once for either game.
 
-use std::fmt::Debug;
-use std::ops::Deref;
+#[cfg(feature = "alloc")]
+use alloc::{string::String, vec::Vec};
+use core::fmt::{Debug, Display};
+use core::ops::Deref;
 
 /// A position of chess or xiangqi, for generic code such as the command
 /// line's `perft` and `moves`. Each method is the inherent method (or, for
-/// [`Board::perft`] and [`Board::divide`], the game's free function) of the
-/// same name, called through an inlined forwarder.
+/// [`Board::perft`] and `divide`, the game's free function) of the
+/// same name, called through an inlined forwarder. The methods that return
+/// a `String` or a `Vec` need the `alloc` feature; without it, a position
+/// still prints its FEN through `Display`.
 ///
 /// ```
 /// use qiboard::Board;
@@ -19,15 +23,15 @@ use std::ops::Deref;
 /// assert_eq!(leaves::<qiboard::chess::Position>(2), 400);
 /// assert_eq!(leaves::<qiboard::xiangqi::Position>(2), 1_920);
 /// ```
-pub trait Board: Sized {
+pub trait Board: Sized + Display {
     /// A move of the game.
     type Move: Copy + Eq + Debug;
     /// The legal moves of a position, held without touching the heap.
     type MoveList: Deref<Target = [Self::Move]>;
     /// Why a text is not a FEN of the game.
-    type FenError: std::error::Error;
+    type FenError: core::error::Error;
     /// Why a text is not a legal move of a position.
-    type MoveError: std::error::Error;
+    type MoveError: core::error::Error;
 
     /// The FEN of the game's starting position.
     const START_FEN: &'static str;
@@ -35,6 +39,7 @@ pub trait Board: Sized {
     /// The position a FEN describes.
     fn from_fen(text: &str) -> Result<Self, Self::FenError>;
     /// The position's FEN.
+    #[cfg(feature = "alloc")]
     fn fen(&self) -> String;
     /// Every legal move.
     fn legal_moves(&self) -> Self::MoveList;
@@ -47,11 +52,13 @@ pub trait Board: Sized {
     /// The legal move a text names (UCI in chess, UCCI in xiangqi).
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
     /// `mv` as text (UCI in chess, UCCI in xiangqi).
+    #[cfg(feature = "alloc")]
     fn move_text(&self, mv: Self::Move) -> String;
     /// The number of move sequences of length `depth` from here.
     fn perft(&self, depth: u32) -> u64;
     /// Each legal move with the number of sequences of length `depth`
     /// that start with it.
+    #[cfg(feature = "alloc")]
     fn divide(&self, depth: u32) -> Vec<(Self::Move, u64)>;
     /// The Zobrist key.
     fn key(&self) -> u64;
@@ -74,6 +81,7 @@ macro_rules! forward_board {
                 crate::$game::Position::from_fen(text)
             }
 
+            #[cfg(feature = "alloc")]
             #[inline]
             fn fen(&self) -> String {
                 crate::$game::Position::fen(self)
@@ -104,6 +112,7 @@ macro_rules! forward_board {
                 crate::$game::Position::parse_move(self, text)
             }
 
+            #[cfg(feature = "alloc")]
             #[inline]
             fn move_text(&self, mv: Self::Move) -> String {
                 crate::$game::Position::move_text(self, mv)
@@ -114,6 +123,7 @@ macro_rules! forward_board {
                 crate::$game::perft(self, depth)
             }
 
+            #[cfg(feature = "alloc")]
             #[inline]
             fn divide(&self, depth: u32) -> Vec<(Self::Move, u64)> {
                 crate::$game::divide(self, depth)

@@ -38,8 +38,8 @@ macro_rules! color {
             }
         }
 
-        impl std::fmt::Display for Color {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        impl core::fmt::Display for Color {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 f.write_str(match self {
                     Color::$first => stringify!($first),
                     Color::$second => stringify!($second),
@@ -47,7 +47,7 @@ macro_rules! color {
             }
         }
 
-        impl std::ops::Not for Color {
+        impl core::ops::Not for Color {
             type Output = Color;
 
             #[inline]

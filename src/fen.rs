@@ -1,14 +1,16 @@
 //! What the games' FEN code shares.
 
-/// Appends the board field of a FEN for a board of `files` by `ranks`:
+use core::fmt::{Result, Write};
+
+/// Writes the board field of a FEN for a board of `files` by `ranks`:
 /// the last rank first, ranks separated by `/`, runs of empty squares as
 /// digits. `letter(file, rank)` is the letter of the piece there, if any.
 pub(crate) fn write_board(
-    out: &mut String,
+    out: &mut impl Write,
     files: usize,
     ranks: usize,
     mut letter: impl FnMut(usize, usize) -> Option<char>,
-) {
+) -> Result {
     for rank in (0..ranks).rev() {
         let mut empty = 0;
         for file in 0..files {
@@ -16,18 +18,19 @@ pub(crate) fn write_board(
                 None => empty += 1,
                 Some(letter) => {
                     if empty > 0 {
-                        out.push(char::from(b'0' + empty));
+                        out.write_char(char::from(b'0' + empty))?;
                         empty = 0;
                     }
-                    out.push(letter);
+                    out.write_char(letter)?;
                 }
             }
         }
         if empty > 0 {
-            out.push(char::from(b'0' + empty));
+            out.write_char(char::from(b'0' + empty))?;
         }
         if rank > 0 {
-            out.push('/');
+            out.write_char('/')?;
         }
     }
+    Ok(())
 }

@@ -69,9 +69,9 @@ macro_rules! game_types {
             }
         }
 
-        impl std::fmt::Display for Ending {
+        impl core::fmt::Display for Ending {
             /// The ending in words (`checkmate`, `perpetual check`).
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 f.write_str(match self {
                     Ending::Checkmate => "checkmate",
                     Ending::Stalemate => "stalemate",
@@ -127,8 +127,8 @@ macro_rules! game_types {
             }
         }
 
-        impl std::fmt::Display for Outcome {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        impl core::fmt::Display for Outcome {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 match self {
                     Outcome::Win { winner, by } => write!(f, "{winner} won by {by}"),
                     Outcome::Draw { by } => write!(f, "draw by {by}"),
@@ -145,8 +145,8 @@ macro_rules! game_types {
             Finished(Outcome),
         }
 
-        impl std::fmt::Display for GameError {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        impl core::fmt::Display for GameError {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 match self {
                     GameError::Move(error) => write!(f, "{error}"),
                     GameError::Finished(outcome) => write!(f, "the game is over: {outcome}"),
@@ -154,7 +154,7 @@ macro_rules! game_types {
             }
         }
 
-        impl std::error::Error for GameError {}
+        impl core::error::Error for GameError {}
     };
 }
 

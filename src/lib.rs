@@ -14,26 +14,39 @@
 //! assert_eq!(knight_attacks(d4), expected);
 //! ```
 //!
+//! Without default features the crate is `#![no_std]` and needs only
+//! `core`: tables, bitboards, squares, attacks, both positions with FEN
+//! input, legal move generation, make/undo, Zobrist keys and perft. The
+//! `alloc` feature adds what needs a heap (games, FEN and move text as
+//! `String`, perft `divide`); `std` (the default) adds run-time CPU-feature
+//! detection and is required by the `tablebase` and `cli` features.
+//!
 //! Set `QIBOARD_SEED` (decimal or `0x` hex) when building to draw the magic
 //! numbers and Zobrist keys from another seed; the same seed always gives
 //! byte-identical tables.
 
+#![cfg_attr(not(feature = "std"), no_std)]
 // One `unsafe` block in the crate: calling xiangqi perft's copy compiled
 // for CPU features that were detected at run time.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "alloc")]
 extern crate alloc;
 
 mod bitset;
 mod board;
 pub mod chess;
 mod color;
+mod excerpt;
 mod fen;
 mod game;
 pub mod list;
 mod move_error;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod square_impls;
 pub mod xiangqi;
 
 pub use board::Board;
+pub use excerpt::Excerpt;

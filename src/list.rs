@@ -1,7 +1,7 @@
 //! A list with a fixed capacity, kept inline: both games' move lists.
 
-use std::fmt;
-use std::ops::Deref;
+use core::fmt;
+use core::ops::Deref;
 
 /// Up to `N` values of `T` held in an array, so that building one never
 /// touches the heap.
@@ -62,7 +62,7 @@ impl<T: Copy, const N: usize> ArrayList<T, N> {
 
     /// The items in place.
     #[inline]
-    pub fn iter(&self) -> std::slice::Iter<'_, T> {
+    pub fn iter(&self) -> core::slice::Iter<'_, T> {
         self.as_slice().iter()
     }
 }
@@ -98,7 +98,7 @@ impl<T: Copy, const N: usize> Deref for ArrayList<T, N> {
 
 impl<'a, T: Copy, const N: usize> IntoIterator for &'a ArrayList<T, N> {
     type Item = &'a T;
-    type IntoIter = std::slice::Iter<'a, T>;
+    type IntoIter = core::slice::Iter<'a, T>;
 
     #[inline]
     fn into_iter(self) -> Self::IntoIter {

@@ -9,14 +9,14 @@ macro_rules! move_error {
         #[doc = concat!("Why a text is not a legal ", $notation, " move in a position.")]
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub enum MoveError {
-            #[doc = concat!("Not of the form `", $example, "`.")]
-            Syntax(String),
-            /// Well formed, but not a legal move in the position.
-            Illegal(String),
+            #[doc = concat!("Not of the form `", $example, "`: the start of the text.")]
+            Syntax($crate::Excerpt),
+            /// Well formed, but not a legal move in the position: the text.
+            Illegal($crate::Excerpt),
         }
 
-        impl std::fmt::Display for MoveError {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        impl core::fmt::Display for MoveError {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 match self {
                     MoveError::Syntax(text) => write!(
                         f,
@@ -30,7 +30,7 @@ macro_rules! move_error {
             }
         }
 
-        impl std::error::Error for MoveError {}
+        impl core::error::Error for MoveError {}
     };
 }
 

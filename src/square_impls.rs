@@ -90,8 +90,8 @@ macro_rules! square_impls {
             }
         }
 
-        impl std::fmt::Display for Square {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        impl core::fmt::Display for Square {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 let file = char::from(b'a' + self.file() as u8);
                 let rank = char::from($crate::square_impls::ascii($first_rank) + self.rank() as u8);
                 write!(f, "{file}{rank}")
@@ -101,11 +101,11 @@ macro_rules! square_impls {
         /// Why a text is not a square.
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub struct ParseSquareError {
-            text: String,
+            text: $crate::Excerpt,
         }
 
-        impl std::fmt::Display for ParseSquareError {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        impl core::fmt::Display for ParseSquareError {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 write!(
                     f,
                     concat!(
@@ -125,9 +125,9 @@ macro_rules! square_impls {
             }
         }
 
-        impl std::error::Error for ParseSquareError {}
+        impl core::error::Error for ParseSquareError {}
 
-        impl std::str::FromStr for Square {
+        impl core::str::FromStr for Square {
             type Err = ParseSquareError;
 
             fn from_str(text: &str) -> Result<Square, ParseSquareError> {
@@ -135,7 +135,7 @@ macro_rules! square_impls {
                 const FIRST_RANK: u8 = $crate::square_impls::ascii($first_rank);
                 const LAST_RANK: u8 = $crate::square_impls::ascii($last_rank);
                 let error = || ParseSquareError {
-                    text: text.to_string(),
+                    text: $crate::Excerpt::new(text),
                 };
                 match text.as_bytes() {
                     &[file @ b'a'..=LAST_FILE, rank @ FIRST_RANK..=LAST_RANK] => {

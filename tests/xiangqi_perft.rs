@@ -65,3 +65,29 @@ fn published_perft_up_to_a_few_million_nodes() {
 fn published_perft_up_to_sixty_million_nodes() {
     check(60_000_000);
 }
+
+/// The `unsafe` call in `perft` is sound only if the copy compiled for
+/// x86-64 features computes what the portable copy does: both are run on
+/// every position here (the feature copy where the CPU has the features).
+/// Under Miri the depths are cut to what it can run in minutes.
+#[test]
+fn feature_copy_agrees_with_portable_copy() {
+    let max_nodes = if cfg!(miri) { 10_000 } else { 5_000_000 };
+    let mut compared = 0;
+    for (fen, counts) in POSITIONS {
+        let position = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        for (depth, &expected) in counts.iter().enumerate() {
+            if expected > max_nodes {
+                break;
+            }
+            let depth = depth as u32 + 1;
+            let (portable, features) = qiboard::xiangqi::perft_copies(&position, depth);
+            assert_eq!(portable, expected, "{fen} depth {depth}, portable copy");
+            if let Some(features) = features {
+                assert_eq!(features, expected, "{fen} depth {depth}, feature copy");
+                compared += 1;
+            }
+        }
+    }
+    println!("feature copy compared at {compared} depths");
+}

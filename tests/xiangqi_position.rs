@@ -183,7 +183,7 @@ fn move_text() {
     assert_eq!(start.move_text(Move::new(Square::H2, Square::E2)), "h2e2");
     assert_eq!(
         start.parse_move("h2e3"),
-        Err(MoveError::Illegal("h2e3".to_string()))
+        Err(MoveError::Illegal("h2e3".into()))
     );
     for bad in ["", "h2", "h2e", "h2e22", "j2e2", "h2h2", "h2e-"] {
         assert!(

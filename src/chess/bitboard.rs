@@ -1,5 +1,8 @@
-use std::ops::Not;
-use std::str::FromStr;
+use core::ops::Not;
+use core::str::FromStr;
+
+use crate::bitset::Why;
+use crate::Excerpt;
 
 use super::Square;
 
@@ -51,9 +54,12 @@ impl FromStr for Bitboard {
     fn from_str(text: &str) -> Result<Bitboard, ParseBitboardError> {
         let text = text.trim();
         match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
-            Some(hex) => u64::from_str_radix(&hex.replace('_', ""), 16)
-                .map(Bitboard)
-                .map_err(|_| format!("{text:?} is not a 64-bit hexadecimal number")),
+            Some(hex) => crate::bitset::parse_hex(hex, 64)
+                .map(|bits| Bitboard(bits as u64))
+                .ok_or(Why::Hex {
+                    text: Excerpt::new(text),
+                    expected: "a 64-bit hexadecimal number",
+                }),
             None => crate::bitset::parse_rows(text, 8, 8, 1, "").map(|bits| Bitboard(bits as u64)),
         }
         .map_err(|why| ParseBitboardError { why })

@@ -1,10 +1,11 @@
 //! FEN text in and out, with Shredder-FEN and X-FEN castling for Chess960.
 
-use std::fmt;
-use std::str::FromStr;
+use core::fmt;
+use core::str::FromStr;
 
 use super::position::{above, back_rank, below};
 use super::{Bitboard, CastleSide, Color, Piece, PieceKind, Position, Square};
+use crate::Excerpt;
 
 /// Why a text is not a valid FEN position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,18 +55,18 @@ pub enum FenError {
     /// A pawn on the first or last rank.
     PawnOnBackRank(Square),
     /// The side to move is not `w` or `b`.
-    SideToMove(String),
+    SideToMove(Excerpt),
     /// The castling field is wrong.
     Castling {
         /// The field as written.
-        field: String,
+        field: Excerpt,
         /// What is wrong with it.
-        why: String,
+        why: CastlingError,
     },
     /// The en passant field is wrong.
     EnPassant {
         /// The field as written.
-        field: String,
+        field: Excerpt,
         /// What is wrong with it.
         why: &'static str,
     },
@@ -74,7 +75,7 @@ pub enum FenError {
         /// `half-move clock` or `full-move number`.
         which: &'static str,
         /// The field as written.
-        field: String,
+        field: Excerpt,
     },
     /// The side that just moved is in check, which no legal game reaches.
     OpponentInCheck,
@@ -139,15 +140,93 @@ impl fmt::Display for FenError {
     }
 }
 
-impl std::error::Error for FenError {}
+impl core::error::Error for FenError {}
+
+/// What is wrong with a FEN's castling field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastlingError {
+    /// A right of a side whose king is not on its first rank.
+    NoKing {
+        /// The castling letter.
+        letter: char,
+        /// Whose right it is.
+        color: Color,
+    },
+    /// `K`/`k` or `Q`/`q` with no rook of that side on that side of its
+    /// king on the first rank.
+    NoRook {
+        /// The castling letter.
+        letter: char,
+        /// Whose right it is.
+        color: Color,
+        /// The side of the king the letter names.
+        side: CastleSide,
+    },
+    /// A rook's file letter (Shredder-FEN) with no rook of that side on
+    /// that file of its first rank.
+    NoRookOn {
+        /// The castling letter.
+        letter: char,
+        /// Whose right it is.
+        color: Color,
+        /// Where the rook should stand.
+        square: Square,
+    },
+    /// A character that is no castling letter.
+    BadLetter(char),
+    /// The right of the rook on this square is given twice.
+    Twice(Square),
+    /// This side has two castling rooks on the same side of its king.
+    SameSide(Color),
+}
+
+impl fmt::Display for CastlingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            CastlingError::NoKing { letter, color } => {
+                write!(f, "{letter:?} needs the {color:?} king on its first rank")
+            }
+            CastlingError::NoRook {
+                letter,
+                color,
+                side,
+            } => {
+                let direction = match side {
+                    CastleSide::King => "right",
+                    CastleSide::Queen => "left",
+                };
+                write!(
+                    f,
+                    "{letter:?} needs a {color:?} rook {direction} of the king"
+                )
+            }
+            CastlingError::NoRookOn {
+                letter,
+                color,
+                square,
+            } => write!(f, "{letter:?} needs a {color:?} rook on {square}"),
+            CastlingError::BadLetter(letter) => write!(
+                f,
+                "{letter:?} is not a castling letter (KQkq, or a rook's file A-H / a-h)"
+            ),
+            CastlingError::Twice(rook) => {
+                write!(f, "the right of the rook on {rook} is given twice")
+            }
+            CastlingError::SameSide(color) => write!(
+                f,
+                "{color:?} has two castling rooks on the same side of its king"
+            ),
+        }
+    }
+}
 
 fn parse_board(field: &str) -> Result<[Option<Piece>; 64], FenError> {
-    let ranks: Vec<&str> = field.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(FenError::RankCount(ranks.len()));
+    let count = field.split('/').count();
+    if count != 8 {
+        return Err(FenError::RankCount(count));
     }
     let mut board = [None; 64];
-    for (row, text) in ranks.iter().enumerate() {
+    for (row, text) in field.split('/').enumerate() {
         let rank = 7 - row;
         let mut file = 0;
         for c in text.chars() {
@@ -184,8 +263,8 @@ fn parse_board(field: &str) -> Result<[Option<Piece>; 64], FenError> {
 /// The castling rooks named by `field`, and whether the letters or the
 /// rooks' places show Chess960.
 fn parse_castling(position: &Position, field: &str) -> Result<(Bitboard, bool), FenError> {
-    let error = |why: String| FenError::Castling {
-        field: field.to_string(),
+    let error = |why| FenError::Castling {
+        field: Excerpt::new(field),
         why,
     };
     if field == "-" {
@@ -202,9 +281,7 @@ fn parse_castling(position: &Position, field: &str) -> Result<(Bitboard, bool), 
         let rank = back_rank(color);
         let king = position.pieces(color, PieceKind::King) & rank;
         let Some(king) = king.first() else {
-            return Err(error(format!(
-                "{c:?} needs the {color:?} king on its first rank"
-            )));
+            return Err(error(CastlingError::NoKing { letter: c, color }));
         };
         let own_rooks = position.pieces(color, PieceKind::Rook) & rank;
         let rook = match c.to_ascii_lowercase() {
@@ -212,29 +289,35 @@ fn parse_castling(position: &Position, field: &str) -> Result<(Bitboard, bool), 
             'k' => (own_rooks & above(king))
                 .iter()
                 .last()
-                .ok_or_else(|| error(format!("{c:?} needs a {color:?} rook right of the king")))?,
+                .ok_or(error(CastlingError::NoRook {
+                    letter: c,
+                    color,
+                    side: CastleSide::King,
+                }))?,
             'q' => (own_rooks & below(king))
                 .first()
-                .ok_or_else(|| error(format!("{c:?} needs a {color:?} rook left of the king")))?,
+                .ok_or(error(CastlingError::NoRook {
+                    letter: c,
+                    color,
+                    side: CastleSide::Queen,
+                }))?,
             file @ 'a'..='h' => {
                 chess960 = true;
                 let square = lowest(rank) as usize + (file as usize - 'a' as usize);
                 let square = Square::from_index_wrapping(square);
                 if !own_rooks.contains(square) {
-                    return Err(error(format!("{c:?} needs a {color:?} rook on {square}")));
+                    return Err(error(CastlingError::NoRookOn {
+                        letter: c,
+                        color,
+                        square,
+                    }));
                 }
                 square
             }
-            _ => {
-                return Err(error(format!(
-                    "{c:?} is not a castling letter (KQkq, or a rook's file A-H / a-h)"
-                )))
-            }
+            _ => return Err(error(CastlingError::BadLetter(c))),
         };
         if rooks.contains(rook) {
-            return Err(error(format!(
-                "the right of the rook on {rook} is given twice"
-            )));
+            return Err(error(CastlingError::Twice(rook)));
         }
         rooks = rooks.with(rook);
     }
@@ -242,9 +325,7 @@ fn parse_castling(position: &Position, field: &str) -> Result<(Bitboard, bool), 
         let king = position.king(color);
         let mine = rooks & back_rank(color);
         if (mine & above(king)).has_many() || (mine & below(king)).has_many() {
-            return Err(error(format!(
-                "{color:?} has two castling rooks on the same side of its king"
-            )));
+            return Err(error(CastlingError::SameSide(color)));
         }
         // Standard castling: the king on e1/e8 with rooks in the corners.
         let corners =
@@ -271,7 +352,7 @@ const fn relative(square: Square, color: Color) -> Square {
 
 fn parse_en_passant(position: &Position, field: &str) -> Result<Option<Square>, FenError> {
     let error = |why| FenError::EnPassant {
-        field: field.to_string(),
+        field: Excerpt::new(field),
         why,
     };
     if field == "-" {
@@ -310,7 +391,7 @@ fn parse_counter(field: Option<&str>, which: &'static str, default: u32) -> Resu
         None => Ok(default),
         Some(text) => text.parse().map_err(|_| FenError::Counter {
             which,
-            field: text.to_string(),
+            field: Excerpt::new(text),
         }),
     }
 }
@@ -321,10 +402,15 @@ impl Position {
     /// squares other than the standard ones, switch on Chess960 notation.
     /// The two move counters may be left out (0 and 1).
     pub fn from_fen(text: &str) -> Result<Position, FenError> {
-        let fields: Vec<&str> = text.split_ascii_whitespace().collect();
-        if !(4..=6).contains(&fields.len()) {
-            return Err(FenError::FieldCount(fields.len()));
+        let count = text.split_ascii_whitespace().count();
+        if !(4..=6).contains(&count) {
+            return Err(FenError::FieldCount(count));
         }
+        let mut fields = [""; 6];
+        for (slot, field) in fields.iter_mut().zip(text.split_ascii_whitespace()) {
+            *slot = field;
+        }
+        let optional = |index: usize| (index < count).then_some(fields[index]);
         let board = parse_board(fields[0])?;
         let mut position = Position {
             by_kind: [Bitboard::EMPTY; 6],
@@ -378,15 +464,14 @@ impl Position {
         position.side = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
-            other => return Err(FenError::SideToMove(other.to_string())),
+            other => return Err(FenError::SideToMove(Excerpt::new(other))),
         };
         let (rooks, chess960) = parse_castling(&position, fields[2])?;
         position.castle_rooks = rooks;
         position.chess960 = chess960;
         position.en_passant = parse_en_passant(&position, fields[3])?;
-        position.halfmove_clock = parse_counter(fields.get(4).copied(), "half-move clock", 0)?;
-        position.fullmove_number =
-            parse_counter(fields.get(5).copied(), "full-move number", 1)?.max(1);
+        position.halfmove_clock = parse_counter(optional(4), "half-move clock", 0)?;
+        position.fullmove_number = parse_counter(optional(5), "full-move number", 1)?.max(1);
         let them = !position.side;
         if !position
             .attackers(position.king(them), position.side, position.occupied())
@@ -399,18 +484,23 @@ impl Position {
     }
 
     /// The FEN of this position. Castling is `KQkq` in standard notation
-    /// and rook files (Shredder-FEN) in Chess960 notation.
-    pub fn fen(&self) -> String {
-        let mut out = String::with_capacity(90);
-        crate::fen::write_board(&mut out, 8, 8, |file, rank| {
+    /// and rook files (Shredder-FEN) in Chess960 notation. It is also what
+    /// the position prints (`Display`), which needs no heap.
+    #[cfg(feature = "alloc")]
+    pub fn fen(&self) -> alloc::string::String {
+        alloc::string::ToString::to_string(self)
+    }
+
+    fn write_fen(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        crate::fen::write_board(out, 8, 8, |file, rank| {
             self.piece_at(Square::from_index_wrapping(rank * 8 + file))
                 .map(|piece| piece.letter())
-        });
-        out.push_str(match self.side {
+        })?;
+        out.write_str(match self.side {
             Color::White => " w ",
             Color::Black => " b ",
-        });
-        let before = out.len();
+        })?;
+        let mut any = false;
         for color in Color::ALL {
             for side in [CastleSide::King, CastleSide::Queen] {
                 if let Some(rook) = self.castling_rook(color, side) {
@@ -419,25 +509,22 @@ impl Position {
                         (false, CastleSide::King) => 'k',
                         (false, CastleSide::Queen) => 'q',
                     };
-                    out.push(match color {
+                    out.write_char(match color {
                         Color::White => letter.to_ascii_uppercase(),
                         Color::Black => letter,
-                    });
+                    })?;
+                    any = true;
                 }
             }
         }
-        if out.len() == before {
-            out.push('-');
+        if !any {
+            out.write_char('-')?;
         }
         match self.en_passant {
-            Some(square) => out.push_str(&format!(" {square}")),
-            None => out.push_str(" -"),
+            Some(square) => write!(out, " {square}")?,
+            None => out.write_str(" -")?,
         }
-        out.push_str(&format!(
-            " {} {}",
-            self.halfmove_clock, self.fullmove_number
-        ));
-        out
+        write!(out, " {} {}", self.halfmove_clock, self.fullmove_number)
     }
 }
 
@@ -452,6 +539,6 @@ impl FromStr for Position {
 impl fmt::Display for Position {
     /// The FEN.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.fen())
+        self.write_fen(f)
     }
 }

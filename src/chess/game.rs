@@ -1,11 +1,17 @@
 //! A game: a start position and the moves played from it, with undo, the
 //! result once it is over, and how often a position has stood.
 
-use super::{Color, FenError, Move, MoveError, Position};
+#[cfg(feature = "alloc")]
+use alloc::{vec, vec::Vec};
+
+use super::{Color, MoveError, Position};
+#[cfg(feature = "alloc")]
+use super::{FenError, Move};
 
 crate::game::game_types!(White, Black, stalemate: "a draw");
 
 /// A game record: every position reached, so that moves can be undone.
+/// Needs the `alloc` feature.
 ///
 /// ```
 /// use qiboard::chess::{Color, Ending, Game, Outcome};
@@ -20,6 +26,7 @@ crate::game::game_types!(White, Black, stalemate: "a draw");
 /// assert!(game.play_text("e1f2").is_err());
 /// # Ok::<(), qiboard::chess::GameError>(())
 /// ```
+#[cfg(feature = "alloc")]
 #[derive(Clone, Debug)]
 pub struct Game {
     /// Every position so far; the first is the start, the last is current.
@@ -27,6 +34,7 @@ pub struct Game {
     moves: Vec<Move>,
 }
 
+#[cfg(feature = "alloc")]
 impl Game {
     /// A game from the standard starting position.
     pub fn new() -> Game {
@@ -70,7 +78,7 @@ impl Game {
             // worth finding once a move has been refused.
             return Err(match self.outcome() {
                 Some(outcome) => GameError::Finished(outcome),
-                None => GameError::Move(MoveError::Illegal(position.move_text(mv))),
+                None => GameError::Move(MoveError::Illegal(position.move_excerpt(mv))),
             });
         }
         let next = position.play(mv);
@@ -125,6 +133,7 @@ impl Game {
     }
 }
 
+#[cfg(feature = "alloc")]
 impl Default for Game {
     fn default() -> Game {
         Game::new()

@@ -11,22 +11,30 @@ mod moves;
 mod perft;
 mod piece;
 mod position;
+#[cfg(feature = "alloc")]
 mod san;
 mod square;
 pub mod tables;
 mod zobrist;
 
+#[cfg(feature = "serde")]
+pub use crate::serde_impls::MoveSeed;
 pub use attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
     rook_attacks,
 };
 pub use bitboard::{Bitboard, ParseBitboardError, Squares};
 pub use color::Color;
-pub use fen::FenError;
-pub use game::{Ending, Game, GameError, Outcome, Status};
+pub use fen::{CastlingError, FenError};
+#[cfg(feature = "alloc")]
+pub use game::Game;
+pub use game::{Ending, GameError, Outcome, Status};
 pub use moves::{Move, MoveError, MoveKind, MoveList, Uci, MAX_MOVES};
-pub use perft::{divide, perft};
+#[cfg(feature = "alloc")]
+pub use perft::divide;
+pub use perft::perft;
 pub use piece::{Piece, PieceKind};
 pub use position::{CastleSide, Position};
+#[cfg(feature = "alloc")]
 pub use san::{SanError, SanReason};
 pub use square::{ParseSquareError, Square};

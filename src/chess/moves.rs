@@ -1,10 +1,11 @@
 //! Chess moves: the 16-bit move, its UCI text and reading UCI text
 //! against a position.
 
-use std::fmt;
+use core::fmt;
 
 use super::{PieceKind, Position, Square};
 use crate::list::ArrayList;
+use crate::Excerpt;
 
 /// What a move does beyond lifting a piece from one square to another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -242,7 +243,7 @@ impl Position {
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let (from, to, promotion) =
-            split(text).ok_or_else(|| MoveError::Syntax(text.to_string()))?;
+            split(text).ok_or_else(|| MoveError::Syntax(Excerpt::new(text)))?;
         self.legal_moves()
             .iter()
             .copied()
@@ -254,7 +255,7 @@ impl Position {
                         && mv.castle_king_target() == to);
                 mv.from() == from && target_matches && promotion_matches
             })
-            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+            .ok_or_else(|| MoveError::Illegal(Excerpt::new(text)))
     }
 
     /// `mv` as UCI text, castling written the way this position's
@@ -266,7 +267,15 @@ impl Position {
     /// let mv = start.parse_move("g1f3").unwrap();
     /// assert_eq!(start.move_text(mv), "g1f3");
     /// ```
-    pub fn move_text(&self, mv: Move) -> String {
-        mv.uci(self.chess960).to_string()
+    #[cfg(feature = "alloc")]
+    pub fn move_text(&self, mv: Move) -> alloc::string::String {
+        alloc::string::ToString::to_string(&mv.uci(self.chess960))
+    }
+
+    /// `mv` as UCI text in an error: what [`Position::move_text`] gives,
+    /// without a heap.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn move_excerpt(&self, mv: Move) -> Excerpt {
+        Excerpt::of_display(&mv.uci(self.chess960))
     }
 }

@@ -1,6 +1,8 @@
 //! Perft: counting the leaves of the legal move tree, to check generation.
 
-use super::{Move, Position};
+#[cfg(feature = "alloc")]
+use super::Move;
+use super::Position;
 
 /// The number of move sequences of length `depth` from `position`. The
 /// last ply is counted, not played.
@@ -28,7 +30,9 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 
 /// Perft split by first move: each legal move of `position` with the
 /// number of sequences of length `depth` that start with it (`depth` ≥ 1).
-pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
+/// Needs the `alloc` feature.
+#[cfg(feature = "alloc")]
+pub fn divide(position: &Position, depth: u32) -> alloc::vec::Vec<(Move, u64)> {
     position
         .legal_moves()
         .iter()

@@ -1,8 +1,10 @@
-use std::ops::{Not, Shl, Shr};
-use std::str::FromStr;
+use core::ops::{Not, Shl, Shr};
+use core::str::FromStr;
 
 use super::tables::{HIGH_SPREAD, LOW_SPREAD};
 use super::Square;
+use crate::bitset::Why;
+use crate::Excerpt;
 
 /// The 90 board bits.
 const BOARD: u128 = (1 << 90) - 1;
@@ -135,12 +137,16 @@ impl Shr<u32> for Bitboard {
     }
 }
 
-fn parse_hex(text: &str, digits: &str) -> Result<Bitboard, String> {
-    let bits = u128::from_str_radix(&digits.replace('_', ""), 16)
-        .map_err(|_| format!("{text:?} is not a hexadecimal number of at most 90 bits"))?;
+fn parse_hex(text: &str, digits: &str) -> Result<Bitboard, Why> {
+    let error = |expected| Why::Hex {
+        text: Excerpt::new(text),
+        expected,
+    };
+    let bits = crate::bitset::parse_hex(digits, 128)
+        .ok_or(error("a hexadecimal number of at most 90 bits"))?;
     if bits & !BOARD != 0 {
-        return Err(format!(
-            "{text:?} sets bits above 89; a xiangqi board has 90 squares (a0 = bit 0 … i9 = bit 89)"
+        return Err(error(
+            "a set of xiangqi squares: it sets bits above 89 (a0 = bit 0 … i9 = bit 89)",
         ));
     }
     Ok(Bitboard(bits))

@@ -1,9 +1,10 @@
 //! FEN in and out, with errors that say what is wrong and where.
 
-use std::fmt;
+use core::fmt;
 
 use super::attackers::king_attackers;
 use super::{Color, Piece, PieceKind, Position, Square};
+use crate::Excerpt;
 
 /// Why a text is not a valid xiangqi position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,9 +41,9 @@ pub enum FenError {
     /// A king outside its own palace.
     KingOutsidePalace(Color, Square),
     /// The side field is not `w`, `r` or `b`.
-    BadSide(String),
+    BadSide(Excerpt),
     /// A counter field that is not a number.
-    BadCounter(String),
+    BadCounter(Excerpt),
     /// More than six fields.
     ExtraFields,
     /// The two kings face each other on an open file.
@@ -82,7 +83,7 @@ impl fmt::Display for FenError {
     }
 }
 
-impl std::error::Error for FenError {}
+impl core::error::Error for FenError {}
 
 /// How many squares a FEN row describes (for the error message).
 fn row_squares(row: &str) -> usize {
@@ -106,11 +107,11 @@ impl Position {
         let mut fields = fen.split_whitespace();
         let board = fields.next().ok_or(FenError::Empty)?;
         let mut position = Position::empty();
-        let rows: Vec<&str> = board.split('/').collect();
-        if rows.len() != 10 {
-            return Err(FenError::RowCount(rows.len()));
+        let count = board.split('/').count();
+        if count != 10 {
+            return Err(FenError::RowCount(count));
         }
-        for (row, text) in rows.iter().enumerate() {
+        for (row, text) in board.split('/').enumerate() {
             let rank = 9 - row;
             let mut file = 0usize;
             for found in text.chars() {
@@ -138,7 +139,7 @@ impl Position {
         let side = match fields.next() {
             None | Some("w" | "r" | "W" | "R") => Color::Red,
             Some("b" | "B") => Color::Black,
-            Some(other) => return Err(FenError::BadSide(other.to_string())),
+            Some(other) => return Err(FenError::BadSide(Excerpt::new(other))),
         };
         position.set_side(side);
         // Castling and en passant fields are always "-" in xiangqi; accept anything there.
@@ -147,12 +148,12 @@ impl Position {
         if let Some(text) = fields.next() {
             position.halfmove_clock = text
                 .parse()
-                .map_err(|_| FenError::BadCounter(text.to_string()))?;
+                .map_err(|_| FenError::BadCounter(Excerpt::new(text)))?;
         }
         if let Some(text) = fields.next() {
             position.fullmove_number = text
                 .parse()
-                .map_err(|_| FenError::BadCounter(text.to_string()))?;
+                .map_err(|_| FenError::BadCounter(Excerpt::new(text)))?;
         }
         if fields.next().is_some() {
             return Err(FenError::ExtraFields);
@@ -200,18 +201,36 @@ impl Position {
     }
 
     /// The position as FEN: board, side (`w` or `b`), `- -`, counters.
-    pub fn fen(&self) -> String {
-        let mut text = String::new();
-        crate::fen::write_board(&mut text, 9, 10, |file, rank| {
+    /// It is also what the position prints (`Display`), which needs no
+    /// heap.
+    #[cfg(feature = "alloc")]
+    pub fn fen(&self) -> alloc::string::String {
+        alloc::string::ToString::to_string(self)
+    }
+}
+
+impl core::str::FromStr for Position {
+    type Err = FenError;
+
+    fn from_str(text: &str) -> Result<Position, FenError> {
+        Position::from_fen(text)
+    }
+}
+
+impl fmt::Display for Position {
+    /// The FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::fen::write_board(f, 9, 10, |file, rank| {
             let square = Square::from_file_rank(file, rank).expect("on the board");
             self.piece_at(square).map(|piece| piece.letter())
-        });
+        })?;
         let side = match self.side {
             Color::Red => 'w',
             Color::Black => 'b',
         };
-        format!(
-            "{text} {side} - - {} {}",
+        write!(
+            f,
+            " {side} - - {} {}",
             self.halfmove_clock, self.fullmove_number
         )
     }

@@ -1,8 +1,19 @@
 //! A game: positions and moves from a start, with undo, and its result
 //! under the rules of play and of repetition ([`rules`](super::rules)).
 
-use super::rules::{judge_cycle, Rules, Ruling};
-use super::{Color, FenError, Move, MoveError, Position};
+#[cfg(feature = "alloc")]
+use alloc::{
+    string::{String, ToString},
+    vec,
+    vec::Vec,
+};
+
+use super::rules::Ruling;
+#[cfg(feature = "alloc")]
+use super::rules::{judge_cycle, Rules};
+use super::{Color, MoveError, Position};
+#[cfg(feature = "alloc")]
+use super::{FenError, Move};
 
 crate::game::game_types!(
     Red,
@@ -34,6 +45,7 @@ pub struct Repetition {
 }
 
 /// No earlier occurrence, in [`Game`]'s links between occurrences.
+#[cfg(feature = "alloc")]
 const NONE: u32 = u32::MAX;
 
 /// A game: the start position, the moves played, and every position along
@@ -55,6 +67,9 @@ const NONE: u32 = u32::MAX;
 /// assert!(game.play_text("a9a8").is_err());
 /// # Ok::<(), qiboard::xiangqi::GameError>(())
 /// ```
+///
+/// Needs the `alloc` feature.
+#[cfg(feature = "alloc")]
 #[derive(Clone, Debug)]
 pub struct Game {
     positions: Vec<Position>,
@@ -69,6 +84,7 @@ pub struct Game {
     rules: Rules,
 }
 
+#[cfg(feature = "alloc")]
 impl Game {
     /// A game from the standard start position.
     pub fn new() -> Game {
@@ -140,7 +156,9 @@ impl Game {
         if !self.position().is_legal(mv) || self.rules_end() {
             return Err(match self.outcome() {
                 Some(outcome) => GameError::Finished(outcome),
-                None => GameError::Move(MoveError::Illegal(self.position().move_text(mv))),
+                None => GameError::Move(MoveError::Illegal(
+                    self.position().move_text(mv).as_str().into(),
+                )),
             });
         }
         let next = self.position().play(mv);
@@ -207,7 +225,7 @@ impl Game {
     /// How many times the current position has stood, itself included (3
     /// at a threefold repetition).
     pub fn occurrences(&self) -> usize {
-        std::iter::successors(Some(self.positions.len() - 1), |&at| self.before(at)).count()
+        core::iter::successors(Some(self.positions.len() - 1), |&at| self.before(at)).count()
     }
 
     /// The index of the last earlier occurrence of the position at `at`.
@@ -276,6 +294,7 @@ impl Game {
     }
 }
 
+#[cfg(feature = "alloc")]
 impl Default for Game {
     fn default() -> Game {
         Game::new()

@@ -14,6 +14,7 @@ mod game;
 mod lines;
 mod movegen;
 mod moves;
+#[cfg(feature = "alloc")]
 pub mod notation;
 mod perft;
 mod piece;
@@ -35,11 +36,18 @@ pub use attacks::{
 pub use bitboard::{Bitboard, ParseBitboardError, Squares};
 pub use color::Color;
 pub use fen::FenError;
-pub use game::{Ending, Game, GameError, Outcome, Repetition, Status};
+#[cfg(feature = "alloc")]
+pub use game::Game;
+pub use game::{Ending, GameError, Outcome, Repetition, Status};
 pub use lines::{file_moves, rank_moves, LineKind, LineMoves};
 pub use moves::{Move, MoveError, MoveList, MAX_MOVES};
+#[cfg(feature = "alloc")]
 pub use notation::{ChineseStyle, Notation, NotationError, Reason};
-pub use perft::{divide, perft};
+#[cfg(feature = "alloc")]
+pub use perft::divide;
+pub use perft::perft;
+#[doc(hidden)]
+pub use perft::perft_copies;
 pub use piece::{Piece, PieceKind};
 pub use position::Position;
 pub use square::{ParseSquareError, Square};

@@ -1,11 +1,12 @@
 //! Xiangqi moves: the 16-bit move, its UCCI text and reading UCCI text
 //! against a position.
 
-use std::fmt;
-use std::str::FromStr;
+use core::fmt;
+use core::str::FromStr;
 
 use super::{Position, Square};
 use crate::list::ArrayList;
+use crate::Excerpt;
 
 /// A move: the square a piece leaves and the square it reaches, packed in
 /// 16 bits. Its text is UCCI: `h2e2` (files a–i, ranks 0–9).
@@ -62,7 +63,7 @@ impl FromStr for Move {
 
     /// Parses UCCI text without checking any position.
     fn from_str(text: &str) -> Result<Move, MoveError> {
-        let syntax = || MoveError::Syntax(text.to_string());
+        let syntax = || MoveError::Syntax(Excerpt::new(text));
         if text.len() != 4 || !text.is_ascii() {
             return Err(syntax());
         }
@@ -91,12 +92,13 @@ impl Position {
         if self.is_legal(mv) {
             Ok(mv)
         } else {
-            Err(MoveError::Illegal(mv.to_string()))
+            Err(MoveError::Illegal(Excerpt::of_display(&mv)))
         }
     }
 
     /// `mv` as UCCI text.
-    pub fn move_text(&self, mv: Move) -> String {
-        mv.to_string()
+    #[cfg(feature = "alloc")]
+    pub fn move_text(&self, mv: Move) -> alloc::string::String {
+        alloc::string::ToString::to_string(&mv)
     }
 }

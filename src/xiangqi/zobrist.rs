@@ -2,7 +2,7 @@
 //! XOR sums over the pieces and the side to move, the key to index a hash
 //! table and the lock to confirm a hit.
 
-use std::ops::{BitXor, BitXorAssign};
+use core::ops::{BitXor, BitXorAssign};
 
 use super::tables::{
     ZOBRIST_KEYS, ZOBRIST_KEY_BLACK_TO_MOVE, ZOBRIST_LOCKS, ZOBRIST_LOCK_BLACK_TO_MOVE,

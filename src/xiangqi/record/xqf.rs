@@ -231,7 +231,8 @@ fn fen(squares: &[Option<Square>; 32], side: Color) -> String {
         }
     }
     let mut text = String::new();
-    crate::fen::write_board(&mut text, 9, 10, |file, rank| board[rank * 9 + file]);
+    // Writing into a String cannot fail.
+    let _ = crate::fen::write_board(&mut text, 9, 10, |file, rank| board[rank * 9 + file]);
     text.push_str(if side == Color::Red { " w" } else { " b" });
     text
 }

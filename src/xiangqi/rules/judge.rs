@@ -149,7 +149,7 @@ struct Names {
 impl Names {
     fn new() -> Names {
         Names {
-            start: std::array::from_fn(|square| square as u8),
+            start: core::array::from_fn(|square| square as u8),
         }
     }
 

@@ -99,6 +99,7 @@ mod judge;
 pub use chase::{chased, chases};
 pub use judge::{judge, Ruling};
 
+#[cfg(feature = "alloc")]
 pub(crate) use judge::judge_cycle;
 
 /// The repetition and move-limit settings of a [`Game`](super::Game).
