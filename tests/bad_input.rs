@@ -101,6 +101,16 @@ fn constructors() -> Vec<Constructor> {
             xiangqi::Game::new().play_text(t).is_ok()
         }),
     ];
+    list.push(("xiangqi parse_any_notation", |t| {
+        xiangqi::Position::start().parse_any_notation(t).is_ok()
+    }));
+    list.push(("chess parse_san", |t| {
+        chess::Position::start().parse_san(t).is_ok()
+    }));
+    #[cfg(feature = "tablebase")]
+    list.push(("tablebase file", |t| {
+        xiangqi::tablebase::check_file_bytes(t.as_bytes()).is_ok()
+    }));
     #[cfg(feature = "tablebase")]
     list.push(("tablebase Material", |t| {
         t.parse::<xiangqi::tablebase::Material>().is_ok()
@@ -110,9 +120,8 @@ fn constructors() -> Vec<Constructor> {
 
 /// Constructors whose error keeps a copy of the whole text (it allocates
 /// once, in proportion to the input): allowed one copy of it, so that
-/// anything worse still fails. `MaterialError` belongs to the tablebase
-/// module, which is being rewritten; it should keep an `Excerpt` instead.
-const ONE_COPY_ALLOWED: &[&str] = &["tablebase Material"];
+/// anything worse still fails. None left: every error keeps an `Excerpt`.
+const ONE_COPY_ALLOWED: &[&str] = &[];
 
 /// Runs `constructor` on `text` with the heap counter reset, and fails
 /// the test naming the input if it panics or holds too much heap.

@@ -13,6 +13,8 @@
 
 use std::borrow::Cow;
 
+use qiboard::xiangqi::notation::{ChineseStyle, Notation};
+use qiboard::xiangqi::record;
 use qiboard::xiangqi::tablebase::Material;
 use qiboard::{chess, xiangqi};
 
@@ -29,6 +31,9 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("material", material),
     ("chess_bitboard", chess_bitboard),
     ("xiangqi_bitboard", xiangqi_bitboard),
+    ("notation", notation),
+    ("record", record),
+    ("tablebase_file", tablebase_file),
 ];
 
 /// The bytes as text, invalid UTF-8 replaced, as a reader of untrusted
@@ -177,4 +182,58 @@ pub fn xiangqi_bitboard(data: &[u8]) {
     if let Ok(square) = text.parse::<xiangqi::Square>() {
         assert_eq!(square.to_string(), text);
     }
+}
+
+/// Move text in every xiangqi notation (and SAN for chess) against the
+/// fixed positions: what is read is a legal move, and that move written in
+/// each notation reads back as itself.
+pub fn notation(data: &[u8]) {
+    let text = text(data);
+    let written = [
+        Notation::Ucci,
+        Notation::Iccs,
+        Notation::Wxf,
+        Notation::CHINESE,
+        Notation::Chinese(ChineseStyle::TRADITIONAL),
+    ];
+    for fen in XIANGQI_POSITIONS {
+        let position = xiangqi::Position::from_fen(fen).expect("a valid FEN");
+        if let Ok(mv) = position.parse_any_notation(&text) {
+            assert!(position.is_legal(mv), "{text:?}");
+            for notation in written {
+                let again = position
+                    .notation_text(mv, notation)
+                    .expect("a legal move prints");
+                assert_eq!(position.parse_notation(&again, notation), Ok(mv), "{again}");
+            }
+        }
+    }
+    for fen in CHESS_POSITIONS {
+        let position = chess::Position::from_fen(fen).expect("a valid FEN");
+        if let Ok(mv) = position.parse_san(&text) {
+            assert!(position.legal_moves().contains(&mv), "{text:?}");
+            let san = position.san(mv).expect("a legal move prints");
+            assert_eq!(position.parse_san(&san), Ok(mv), "{san}");
+        }
+    }
+}
+
+/// Game records (XQF or PGN, any encoding): whatever is read writes to PGN
+/// and reads back with the same start and main line.
+pub fn record(data: &[u8]) {
+    let Ok(records) = record::read(data) else {
+        return;
+    };
+    for read in records {
+        let pgn = read.to_pgn(Notation::Ucci);
+        let again = record::read_pgn(&pgn).expect("its own PGN reads");
+        assert_eq!(again.len(), 1, "{pgn}");
+        assert_eq!(again[0].start(), read.start(), "{pgn}");
+        assert_eq!(again[0].main_line(), read.main_line(), "{pgn}");
+    }
+}
+
+/// Tablebase files (WDL or DTM): refused with a reason or read whole.
+pub fn tablebase_file(data: &[u8]) {
+    let _ = xiangqi::tablebase::check_file_bytes(data);
 }

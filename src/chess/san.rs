@@ -1,6 +1,7 @@
 //! Standard algebraic notation (SAN): see [`Position::san`] and
 //! [`Position::parse_san`].
 
+use crate::Excerpt;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
@@ -11,7 +12,7 @@ use super::{Move, MoveKind, PieceKind, Position, Square};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SanError {
     /// The text as given.
-    pub text: String,
+    pub text: Excerpt,
     /// What is wrong with it.
     pub reason: SanReason,
 }
@@ -120,6 +121,9 @@ fn split(body: &[u8]) -> Option<Parts> {
     Some(parts)
 }
 
+/// The longest SAN text worth reading, in bytes (`Qa1xb2=Q#!?` is 11).
+const MAX_SAN: usize = 32;
+
 impl Position {
     /// `mv`, a legal move here, in standard algebraic notation, written as
     /// the PGN standard asks: piece letters `K Q R B N`, pawn moves without
@@ -151,7 +155,7 @@ impl Position {
         let legal = self.legal_moves();
         if !legal.contains(&mv) {
             return Err(SanError {
-                text: mv.uci(self.is_chess960()).to_string(),
+                text: Excerpt::from(mv.uci(self.is_chess960()).to_string().as_str()),
                 reason: SanReason::Illegal,
             });
         }
@@ -221,9 +225,13 @@ impl Position {
     /// [`SanReason::Ambiguous`].
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
         let error = |reason| SanError {
-            text: String::from(text),
+            text: Excerpt::from(text),
             reason,
         };
+        if text.len() > MAX_SAN {
+            // No SAN move is this long: refuse before reading it.
+            return Err(error(SanReason::Syntax));
+        }
         let body = text
             .trim()
             .trim_end_matches(['!', '?'])

@@ -1,5 +1,6 @@
 //! Why a text does not name exactly one legal move.
 
+use crate::Excerpt;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
@@ -10,7 +11,7 @@ use crate::xiangqi::Move;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotationError {
     /// The text as given.
-    pub text: String,
+    pub text: Excerpt,
     /// What is wrong with it.
     pub reason: Reason,
 }
@@ -35,7 +36,7 @@ pub enum Reason {
 impl NotationError {
     pub(crate) fn new(text: &str, reason: Reason) -> NotationError {
         NotationError {
-            text: String::from(text),
+            text: Excerpt::from(text),
             reason,
         }
     }

@@ -81,6 +81,7 @@ mod error;
 mod iccs;
 mod wxf;
 
+use crate::Excerpt;
 use alloc::string::String;
 
 pub use chinese::ChineseStyle;
@@ -141,14 +142,22 @@ fn fold_width(text: &str) -> Option<String> {
     folded.is_ascii().then_some(folded)
 }
 
+/// The longest move text worth reading, in bytes: the longest Chinese
+/// move with full-width digits and markers is under 20 bytes.
+const MAX_MOVE_TEXT: usize = 64;
+
 impl Position {
     /// The legal move `text` names in `notation` (for the Chinese
     /// notation, every style is read whatever [`ChineseStyle`] is given).
     pub fn parse_notation(&self, text: &str, notation: Notation) -> Result<Move, NotationError> {
+        if text.len() > MAX_MOVE_TEXT {
+            // No move is written this long: refuse before reading it.
+            return Err(NotationError::syntax(text, "a move of a few characters"));
+        }
         if !matches!(notation, Notation::Chinese(_)) {
             if let Some(folded) = fold_width(text) {
                 return self.parse_notation(&folded, notation).map_err(|mut error| {
-                    error.text = String::from(text);
+                    error.text = Excerpt::from(text);
                     error
                 });
             }
@@ -171,6 +180,9 @@ impl Position {
     /// The legal move `text` names, in whichever notation
     /// [`Notation::detect`] finds it written.
     pub fn parse_any_notation(&self, text: &str) -> Result<Move, NotationError> {
+        if text.len() > MAX_MOVE_TEXT {
+            return Err(NotationError::syntax(text, "a move of a few characters"));
+        }
         self.parse_notation(text, Notation::detect(text))
     }
 

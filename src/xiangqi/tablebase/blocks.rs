@@ -228,6 +228,167 @@ pub struct BlockFile {
 /// The longest header a valid file has (a 255-byte material signature).
 const MAX_HEADER: usize = 8 + 2 + 2 + 3 + 1 + 255 + 8 + 4 + 2 * 44 + 8;
 
+/// Checks a file's header and block index. `size` is the file's length and
+/// `read(offset, length)` its bytes there; `per_side_limit` bounds the
+/// entries a header may declare. Nothing is allocated beyond what the
+/// file's length allows.
+fn parse(
+    size: u64,
+    kind: FileKind,
+    per_side_limit: u64,
+    read: &mut dyn FnMut(u64, usize) -> Result<Vec<u8>, String>,
+) -> Result<(Header, Vec<BlockRecord>), String> {
+    let head = read(0, MAX_HEADER.min(size as usize))?;
+    let mut fields = Fields { bytes: &head };
+    if fields.take(4, "magic bytes")? != MAGIC {
+        return Err("not a qiboard tablebase file (wrong magic bytes)".into());
+    }
+    let tag = fields.take(4, "file kind")?;
+    if tag != kind.tag() {
+        return Err(format!(
+            "holds {:?}, expected a {} file",
+            String::from_utf8_lossy(tag).trim_end(),
+            kind.extension()
+        ));
+    }
+    let version = fields.u16("format version")?;
+    if version != FORMAT_VERSION {
+        return Err(format!(
+                "format version {version}; this build reads version {FORMAT_VERSION}: regenerate the table with `qiboard tb gen`"
+            ));
+    }
+    let index_scheme = fields.u16("index scheme")?;
+    let [rules, width, compression] = fields.array::<3>("format bytes")?;
+    if compression != ZSTD {
+        return Err(format!("unknown compression method {compression}"));
+    }
+    let expected_width = match kind {
+        FileKind::Wdl => [1, 1],
+        FileKind::Dtm => [1, 2],
+    };
+    if !(expected_width[0]..=expected_width[1]).contains(&width) {
+        return Err(format!("entry width {width} is not valid for this kind"));
+    }
+    let length = usize::from(fields.u8("material")?);
+    let material = fields.take(length, "material")?;
+    let material = String::from_utf8(material.to_vec())
+        .map_err(|_| "the material signature is not text".to_string())?;
+    let per_side = fields.u64("entries per side")?;
+    if per_side == 0 || per_side > per_side_limit {
+        return Err(format!(
+            "declares {per_side} entries per side, outside 1..={per_side_limit}"
+        ));
+    }
+    let block_entries = fields.u32("entries per block")?;
+    if block_entries == 0 || block_entries as usize * usize::from(width) > MAX_BLOCK_BYTES {
+        return Err(format!("declares {block_entries} entries per block"));
+    }
+    let mut stats = [SideStats::default(); 2];
+    for side in &mut stats {
+        side.legal = fields.u64("counts")?;
+        side.win = fields.u64("counts")?;
+        side.draw = fields.u64("counts")?;
+        side.loss = fields.u64("counts")?;
+        side.by_rule = fields.u64("counts")?;
+        side.max_dtm = fields.i32("counts")?;
+    }
+    let header_length = head.len() - fields.bytes.len();
+    let stored = fields.u64("header checksum")?;
+    if checksum(&head[..header_length]) != stored {
+        return Err("header checksum mismatch: the file is corrupted".into());
+    }
+    let header = Header {
+        kind,
+        index_scheme,
+        rules,
+        width,
+        material,
+        per_side,
+        block_entries,
+        stats,
+    };
+    let count = 2 * header.blocks_per_side();
+    let index_start = (header_length + 8) as u64;
+    let index_bytes = count * BLOCK_RECORD as u64;
+    if index_start + index_bytes + 8 > size {
+        return Err("truncated: the file ends inside the block index".into());
+    }
+    let index = read(index_start, index_bytes as usize + 8)?;
+    let (records, sum) = index.split_at(index_bytes as usize);
+    if checksum(records) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
+        return Err("block index checksum mismatch: the file is corrupted".into());
+    }
+    let data_start = index_start + index_bytes + 8;
+    let mut expected_offset = data_start;
+    let blocks = records
+        .chunks_exact(BLOCK_RECORD)
+        .map(|record| {
+            let mut fields = Fields { bytes: record };
+            let block = BlockRecord {
+                offset: fields.u64("block offset")?,
+                length: fields.u32("block length")?,
+                checksum: fields.u64("block checksum")?,
+            };
+            if block.offset != expected_offset {
+                return Err("the block index does not tile the file".to_string());
+            }
+            expected_offset += u64::from(block.length);
+            Ok(block)
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    if expected_offset != size {
+        return Err(format!(
+            "the blocks end at byte {expected_offset}, the file at {size}"
+        ));
+    }
+    Ok((header, blocks))
+}
+
+/// Checks and decompresses one block's `compressed` bytes, block `block` of
+/// a side, number `number` in the file.
+fn decode_block(
+    header: &Header,
+    record: &BlockRecord,
+    compressed: &[u8],
+    (block, number): (u64, u64),
+) -> Result<Vec<u8>, String> {
+    if checksum(compressed) != record.checksum {
+        return Err(format!(
+            "block {number} checksum mismatch: the file is corrupted"
+        ));
+    }
+    let expected = header.entries_in(block) * usize::from(header.width);
+    let entries = zstd::bulk::decompress(compressed, expected)
+        .map_err(|e| format!("block {number} does not decompress: {e}"))?;
+    if entries.len() != expected {
+        return Err(format!(
+            "block {number} holds {} bytes, expected {expected}",
+            entries.len()
+        ));
+    }
+    Ok(entries)
+}
+
+/// Checks a whole file held in `bytes`, as [`BlockFile::open`] and reading
+/// every block would: for fuzzing the reader without a file system.
+pub fn check_bytes(bytes: &[u8], kind: FileKind, per_side_limit: u64) -> Result<Header, String> {
+    let size = bytes.len() as u64;
+    let mut read = |offset: u64, length: usize| {
+        let start = usize::try_from(offset).map_err(|e| e.to_string())?;
+        bytes
+            .get(start..start.saturating_add(length))
+            .map(<[u8]>::to_vec)
+            .ok_or_else(|| format!("cannot read {length} bytes at {offset}"))
+    };
+    let (header, blocks) = parse(size, kind, per_side_limit, &mut read)?;
+    for (number, record) in blocks.iter().enumerate() {
+        let compressed = read(record.offset, record.length as usize)?;
+        let block = number as u64 % header.blocks_per_side();
+        decode_block(&header, record, &compressed, (block, number as u64))?;
+    }
+    Ok(header)
+}
+
 impl BlockFile {
     /// Opens `path` as a file of `kind`, reading and checking its header
     /// and block index (not the blocks). `per_side_limit` bounds the
@@ -235,111 +396,11 @@ impl BlockFile {
     pub fn open(path: &Path, kind: FileKind, per_side_limit: u64) -> Result<BlockFile, String> {
         let file = File::open(path).map_err(|e| e.to_string())?;
         let size = file.metadata().map_err(|e| e.to_string())?.len();
-        let mut head = vec![0; MAX_HEADER.min(size as usize)];
-        read_at(&file, &mut head, 0)?;
-        let mut fields = Fields { bytes: &head };
-        if fields.take(4, "magic bytes")? != MAGIC {
-            return Err("not a qiboard tablebase file (wrong magic bytes)".into());
-        }
-        let tag = fields.take(4, "file kind")?;
-        if tag != kind.tag() {
-            return Err(format!(
-                "holds {:?}, expected a {} file",
-                String::from_utf8_lossy(tag).trim_end(),
-                kind.extension()
-            ));
-        }
-        let version = fields.u16("format version")?;
-        if version != FORMAT_VERSION {
-            return Err(format!(
-                "format version {version}; this build reads version {FORMAT_VERSION}: regenerate the table with `qiboard tb gen`"
-            ));
-        }
-        let index_scheme = fields.u16("index scheme")?;
-        let [rules, width, compression] = fields.array::<3>("format bytes")?;
-        if compression != ZSTD {
-            return Err(format!("unknown compression method {compression}"));
-        }
-        let expected_width = match kind {
-            FileKind::Wdl => [1, 1],
-            FileKind::Dtm => [1, 2],
-        };
-        if !(expected_width[0]..=expected_width[1]).contains(&width) {
-            return Err(format!("entry width {width} is not valid for this kind"));
-        }
-        let length = usize::from(fields.u8("material")?);
-        let material = fields.take(length, "material")?;
-        let material = String::from_utf8(material.to_vec())
-            .map_err(|_| "the material signature is not text".to_string())?;
-        let per_side = fields.u64("entries per side")?;
-        if per_side == 0 || per_side > per_side_limit {
-            return Err(format!(
-                "declares {per_side} entries per side, outside 1..={per_side_limit}"
-            ));
-        }
-        let block_entries = fields.u32("entries per block")?;
-        if block_entries == 0 || block_entries as usize * usize::from(width) > MAX_BLOCK_BYTES {
-            return Err(format!("declares {block_entries} entries per block"));
-        }
-        let mut stats = [SideStats::default(); 2];
-        for side in &mut stats {
-            side.legal = fields.u64("counts")?;
-            side.win = fields.u64("counts")?;
-            side.draw = fields.u64("counts")?;
-            side.loss = fields.u64("counts")?;
-            side.by_rule = fields.u64("counts")?;
-            side.max_dtm = fields.i32("counts")?;
-        }
-        let header_length = head.len() - fields.bytes.len();
-        let stored = fields.u64("header checksum")?;
-        if checksum(&head[..header_length]) != stored {
-            return Err("header checksum mismatch: the file is corrupted".into());
-        }
-        let header = Header {
-            kind,
-            index_scheme,
-            rules,
-            width,
-            material,
-            per_side,
-            block_entries,
-            stats,
-        };
-        let count = 2 * header.blocks_per_side();
-        let index_start = (header_length + 8) as u64;
-        let index_bytes = count * BLOCK_RECORD as u64;
-        if index_start + index_bytes + 8 > size {
-            return Err("truncated: the file ends inside the block index".into());
-        }
-        let mut index = vec![0; index_bytes as usize + 8];
-        read_at(&file, &mut index, index_start)?;
-        let (records, sum) = index.split_at(index_bytes as usize);
-        if checksum(records) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
-            return Err("block index checksum mismatch: the file is corrupted".into());
-        }
-        let data_start = index_start + index_bytes + 8;
-        let mut expected_offset = data_start;
-        let blocks = records
-            .chunks_exact(BLOCK_RECORD)
-            .map(|record| {
-                let mut fields = Fields { bytes: record };
-                let block = BlockRecord {
-                    offset: fields.u64("block offset")?,
-                    length: fields.u32("block length")?,
-                    checksum: fields.u64("block checksum")?,
-                };
-                if block.offset != expected_offset {
-                    return Err("the block index does not tile the file".to_string());
-                }
-                expected_offset += u64::from(block.length);
-                Ok(block)
-            })
-            .collect::<Result<Vec<_>, String>>()?;
-        if expected_offset != size {
-            return Err(format!(
-                "the blocks end at byte {expected_offset}, the file at {size}"
-            ));
-        }
+        let (header, blocks) = parse(size, kind, per_side_limit, &mut |offset, length| {
+            let mut buffer = vec![0; length];
+            read_at(&file, &mut buffer, offset)?;
+            Ok(buffer)
+        })?;
         Ok(BlockFile {
             file,
             header,
@@ -361,21 +422,7 @@ impl BlockFile {
             .ok_or_else(|| format!("no block {block} for side {side}"))?;
         let mut compressed = vec![0; record.length as usize];
         read_at(&self.file, &mut compressed, record.offset)?;
-        if checksum(&compressed) != record.checksum {
-            return Err(format!(
-                "block {number} checksum mismatch: the file is corrupted"
-            ));
-        }
-        let expected = self.header.entries_in(block) * usize::from(self.header.width);
-        let entries = zstd::bulk::decompress(&compressed, expected)
-            .map_err(|e| format!("block {number} does not decompress: {e}"))?;
-        if entries.len() != expected {
-            return Err(format!(
-                "block {number} holds {} bytes, expected {expected}",
-                entries.len()
-            ));
-        }
-        Ok(entries)
+        decode_block(&self.header, record, &compressed, (block, number))
     }
 
     /// Checks every block's checksum and size (reads the whole file).

@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::xiangqi::{Color, PieceKind, Position};
+use crate::Excerpt;
 
 /// The order pieces are written in a canonical signature: attackers
 /// first, then defenders (`KCAKAA`, `KRKAAEE`).
@@ -49,22 +50,22 @@ pub enum MaterialError {
     /// The text is empty.
     Empty,
     /// The text does not start with Red's king `K`.
-    NoRedKing(String),
+    NoRedKing(Excerpt),
     /// There is no second `K` starting Black's pieces.
-    NoBlackKing(String),
+    NoBlackKing(Excerpt),
     /// More than two kings.
-    ExtraKing(String),
+    ExtraKing(Excerpt),
     /// A character that names no piece.
     BadLetter {
         /// The signature.
-        text: String,
+        text: Excerpt,
         /// The offending character.
         found: char,
     },
     /// More pieces of a kind than a side has in the game.
     TooMany {
         /// The signature.
-        text: String,
+        text: Excerpt,
         /// Whose pieces.
         color: Color,
         /// Which kind.
@@ -209,7 +210,7 @@ impl FromStr for Material {
     /// order and either case; `E`/`B` for elephants and `N`/`H` for horses.
     fn from_str(text: &str) -> Result<Material, MaterialError> {
         let text = text.trim();
-        let owned = || text.to_string();
+        let owned = || Excerpt::from(text);
         let mut letters = text.chars();
         match letters.next() {
             None => return Err(MaterialError::Empty),

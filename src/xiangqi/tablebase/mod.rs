@@ -74,3 +74,14 @@ pub use ruleset::{ParseRuleSetError, RuleSet};
 pub use set::{Generated, Tablebase};
 pub use table::{SideStats, Table};
 pub use value::{DistanceTo, Dtm, Value, Wdl};
+
+/// Checks a table file's bytes as opening it and reading every block would:
+/// the reader under a fuzzer, without a file system. Either kind of file.
+#[doc(hidden)]
+pub fn check_file_bytes(bytes: &[u8]) -> Result<(), String> {
+    let kind = match bytes.get(4..8) {
+        Some(b"DTM\n") => FileKind::Dtm,
+        _ => FileKind::Wdl,
+    };
+    blocks::check_bytes(bytes, kind, MAX_ENTRIES).map(|_| ())
+}
