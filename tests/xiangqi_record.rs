@@ -515,3 +515,18 @@ proptest! {
         }
     }
 }
+
+/// Found by the `record` fuzz target: a Result tag holding something else
+/// than a termination marker was written at the end of the movetext, where
+/// its `[` started another game.
+#[test]
+fn a_result_tag_that_is_no_marker_stays_a_tag() {
+    let pgn = "[Game \"Chinese Chess\"]\n[Result \"[1-0\\\"]x\"]\n\n1. h2e2 h9g7 *\n";
+    let read = record::read_pgn(pgn).unwrap();
+    assert_eq!(read.len(), 1);
+    let written = read[0].to_pgn(Notation::Ucci);
+    let again = record::read_pgn(&written).unwrap();
+    assert_eq!(again.len(), 1, "{written}");
+    assert_eq!(again[0].main_line(), read[0].main_line());
+    assert!(written.trim_end().ends_with('*'), "{written}");
+}

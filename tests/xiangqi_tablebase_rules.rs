@@ -39,9 +39,10 @@ fn rook_against_horse_the_rules_decide_some_draws() {
     let mut changed = 0;
     for (position, dtm) in entries(&with) {
         let plain_value = plain.probe_dtm(&position).unwrap();
-        if dtm.to == DistanceTo::Rule {
+        if dtm.by_rules {
             assert_eq!(plain_value.value, Value::Draw, "{}", position.fen());
             assert_ne!(dtm.value, Value::Draw);
+            assert_eq!(dtm.to, DistanceTo::Rule);
             changed += 1;
         } else {
             assert_eq!(plain_value, dtm, "{}", position.fen());
@@ -84,7 +85,7 @@ fn games_from_rule_decided_positions_end_by_the_rules() {
     let ruled = solved(RuleSet::Asian, "KRKN");
     let table = ruled.table(&material("KRKN")).unwrap();
     let seeds: Vec<Position> = entries(&table)
-        .filter(|(_, dtm)| dtm.to == DistanceTo::Rule && dtm.value == Value::Loss(0))
+        .filter(|(_, dtm)| dtm.by_rules && dtm.value == Value::Loss(0))
         .map(|(position, _)| position)
         .step_by(37)
         .take(40)

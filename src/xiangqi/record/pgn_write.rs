@@ -148,10 +148,16 @@ impl Record {
                 push_tag(&mut out, name, value);
             }
         }
-        let result = self.tag("Result").unwrap_or("*");
         if self.tag("Result").is_none() {
-            push_tag(&mut out, "Result", result);
+            push_tag(&mut out, "Result", "*");
         }
+        // The movetext ends with a game termination marker; a Result tag
+        // holding anything else (a damaged file's) is kept as a tag only,
+        // since written in the movetext it could start another game.
+        let result = match self.tag("Result") {
+            Some(marker @ ("1-0" | "0-1" | "1/2-1/2" | "*")) => marker,
+            _ => "*",
+        };
         let fen = self.start.fen();
         if fen != Position::START_FEN {
             push_tag(&mut out, "FEN", &fen);

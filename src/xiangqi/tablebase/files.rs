@@ -21,7 +21,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use super::blocks::{assemble, BlockFile, Compressor, FileKind, Header};
-use super::value::{Value, BROKEN, DRAW, DTM_BASE, MAX_PLIES, RULE_FLAG};
+use super::value::{Value, BROKEN, CHANGED_FLAG, DRAW, DTM_BASE, MAX_PLIES, RULE_FLAG};
 use super::{Layout, Material, RuleSet, Table, TbError};
 use crate::xiangqi::Color;
 
@@ -60,14 +60,17 @@ fn wdl_symbol(code: u16) -> Option<u8> {
     }
 }
 
-/// The DTM entry of a code: half the distance, shifted up one, with the
-/// rule bit below (`None`: don't care, for draws and illegal entries).
+/// The DTM entry of a code: half the distance, shifted up two, with the
+/// bit of a value the rules decided and the bit of a distance that counts
+/// to a rule decision below (`None`: don't care, for draws and illegal
+/// entries).
 fn dtm_entry(code: u16) -> Option<u16> {
     if code == BROKEN || code == DRAW {
         return None;
     }
-    let plies = (code & !RULE_FLAG) - DTM_BASE;
-    Some((plies / 2) << 1 | u16::from(code & RULE_FLAG != 0))
+    let plies = (code & !(RULE_FLAG | CHANGED_FLAG)) - DTM_BASE;
+    let changed = u16::from(code & CHANGED_FLAG != 0);
+    Some((plies / 2) << 2 | changed << 1 | u16::from(code & RULE_FLAG != 0))
 }
 
 /// Each block of `codes` (one side's) turned into entries by `entry` and
@@ -359,8 +362,9 @@ pub(crate) fn load(dir: &Path, layout: Arc<Layout>, rules: RuleSet) -> Result<Ta
 /// The value code of a WDL symbol and a DTM entry.
 #[inline]
 pub(crate) fn code_of(symbol: u8, entry: u16) -> Result<u16, String> {
-    let half = entry >> 1;
+    let half = entry >> 2;
     let rule = if entry & 1 != 0 { RULE_FLAG } else { 0 };
+    let changed = if entry & 2 != 0 { CHANGED_FLAG } else { 0 };
     let plies = match symbol {
         0 => 2 * half,
         1 => return Ok(DRAW),
@@ -370,5 +374,5 @@ pub(crate) fn code_of(symbol: u8, entry: u16) -> Result<u16, String> {
     if plies >= MAX_PLIES {
         return Err(format!("distance {plies} is beyond any table"));
     }
-    Ok((DTM_BASE + plies) | rule)
+    Ok((DTM_BASE + plies) | rule | changed)
 }

@@ -134,7 +134,7 @@ fn stored(position: &Position) -> (Material, Cow<'_, Position>) {
 fn for_mover(child: Dtm) -> Dtm {
     Dtm {
         value: child.value.parent_of_best(),
-        to: child.to,
+        ..child
     }
 }
 

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::xiangqi::{Color, Move, Piece, PieceKind, Position};
 
-use super::value::{Dtm, Value, BROKEN, RULE_FLAG};
+use super::value::{Dtm, Value, BROKEN, CHANGED_FLAG};
 use super::{Layout, Material, OffDomain, RuleSet};
 
 /// Counts over every legal position with one side to move, over the whole
@@ -22,8 +22,10 @@ pub struct SideStats {
     pub loss: u64,
     /// The longest distance among wins and losses, or -1.
     pub max_dtm: i32,
-    /// Wins and losses decided by the repetition rules: draws when this
-    /// table is solved without them (from the same smaller tables).
+    /// Positions whose value this table's rule rounds decided: draws when
+    /// the table is solved without the repetition rules from the same
+    /// smaller tables. (Values that changed only through a smaller table
+    /// are counted in that table.)
     pub by_rule: u64,
 }
 
@@ -62,9 +64,9 @@ impl Table {
                 }
                 if value != Value::Draw {
                     stats.max_dtm = stats.max_dtm.max(i32::from(value.plies()));
-                    if code & RULE_FLAG != 0 {
-                        stats.by_rule += weight;
-                    }
+                }
+                if code & CHANGED_FLAG != 0 {
+                    stats.by_rule += weight;
                 }
             }
             stats

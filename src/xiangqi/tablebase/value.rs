@@ -58,7 +58,7 @@ impl Value {
             BROKEN => None,
             DRAW => Some(Value::Draw),
             _ => Some(Value::from_plies(
-                (code & !RULE_FLAG).checked_sub(DTM_BASE)?,
+                (code & !(RULE_FLAG | CHANGED_FLAG)).checked_sub(DTM_BASE)?,
             )),
         }
     }
@@ -148,6 +148,9 @@ pub struct Dtm {
     pub value: Value,
     /// Whether the distance is to mate or to a decision by the rules.
     pub to: DistanceTo,
+    /// The repetition rules decided this value: solved without them (from
+    /// the same smaller tables) it is a draw.
+    pub by_rules: bool,
 }
 
 impl Dtm {
@@ -160,7 +163,11 @@ impl Dtm {
         } else {
             DistanceTo::Mate
         };
-        Some(Dtm { value, to })
+        Some(Dtm {
+            value,
+            to,
+            by_rules: code & CHANGED_FLAG != 0,
+        })
     }
 }
 
@@ -181,9 +188,12 @@ pub(crate) const BROKEN: u16 = 0;
 /// Code of a draw.
 pub(crate) const DRAW: u16 = 1;
 /// Code of a win or loss in `n` plies: `n + DTM_BASE`, with
-/// [`RULE_FLAG`] when the distance counts to a decision by the rules.
+/// [`RULE_FLAG`] when the distance counts to a decision by the rules and
+/// [`CHANGED_FLAG`] when the rules decided the value.
 pub(crate) const DTM_BASE: u16 = 2;
 /// Set in a code whose distance counts to a rule decision.
 pub(crate) const RULE_FLAG: u16 = 0x8000;
+/// Set in a code the rule rounds decided (see [`Dtm::by_rules`]).
+pub(crate) const CHANGED_FLAG: u16 = 0x4000;
 /// The longest distance, in plies, a code may hold.
 pub(crate) const MAX_PLIES: u16 = 0x4000;

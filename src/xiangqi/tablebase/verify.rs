@@ -1,16 +1,16 @@
 //! The forward check: every legal entry against the values of its
 //! successors.
 //!
-//! Distances to mate are checked exactly: a win is one ply longer than the
-//! fastest losing successor, a loss one longer than the slowest winning
-//! one, a position with no move lost at 0. The solver resolves every such
-//! value before it applies the repetition rules, so a win to mate never
-//! has a rule-decided loss as its reason, and a rule-decided value never
-//! has a mate behind it. Values the rules decided are checked for what
-//! they must be: a win has a successor lost by rule one ply sooner; a loss
-//! has only winning successors, at least one decided by rule, and is
-//! either where the rule decides (distance 0) or one ply longer than such
-//! a successor. Draws have a drawn successor and no losing one.
+//! Values solved before the repetition rules apply are checked exactly: a
+//! win is one ply longer than the fastest losing successor, a loss one
+//! longer than the slowest winning one, a position with no move lost at 0;
+//! what the distance counts to is what the successors that set it count
+//! to (mate, unless they all count to a rule decision, which captures into
+//! smaller tables bring). Values the rule rounds decided (all marked as
+//! counting to a rule decision) are checked for what they must be: a win
+//! has a successor lost by rule one ply sooner; a loss has only winning
+//! successors and is where the rule decides (distance 0) or one ply longer
+//! than one of them. Draws have a drawn successor and no losing one.
 
 use rayon::prelude::*;
 
@@ -23,47 +23,110 @@ use super::{Progress, Table, TbError};
 
 const CHUNK: u32 = 4096;
 
-/// What the successors say `stored` should be, if it is not that.
-fn expected(stored: Dtm, successors: &[(Move, Dtm)]) -> Option<Value> {
+/// The value the successors give by minimax on distances (no move loses;
+/// mate a losing successor soonest, else draw, else lose as late as
+/// possible), and what its distance counts to: a rule decision when every
+/// successor that sets it counts to one.
+fn backed_up(successors: &[(Move, Dtm)]) -> (Value, DistanceTo) {
     let rule = |dtm: &Dtm| dtm.to == DistanceTo::Rule;
-    let mut mate_loss: Option<u16> = None;
-    let mut rule_losses = Vec::new();
-    let (mut draw, mut slowest_win, mut rule_win) = (false, None::<u16>, false);
-    for (_, dtm) in successors {
-        match dtm.value {
-            Value::Loss(plies) if rule(dtm) => rule_losses.push(plies),
-            Value::Loss(plies) => mate_loss = Some(mate_loss.map_or(plies, |p| p.min(plies))),
-            Value::Draw => draw = true,
-            Value::Win(plies) => {
-                slowest_win = Some(slowest_win.map_or(plies, |p| p.max(plies)));
-                rule_win |= rule(dtm);
-            }
+    let fastest_win = successors
+        .iter()
+        .filter_map(|(_, dtm)| match dtm.value {
+            Value::Loss(plies) => Some(plies),
+            _ => None,
+        })
+        .min();
+    let to_of = |value: Value| {
+        let all_rule = successors
+            .iter()
+            .filter(|(_, dtm)| dtm.value == value)
+            .all(|(_, dtm)| rule(dtm));
+        if all_rule {
+            DistanceTo::Rule
+        } else {
+            DistanceTo::Mate
         }
-    }
-    let exact = if let Some(plies) = mate_loss {
-        Value::Win(plies + 1)
-    } else if let Some(&fastest) = rule_losses.iter().min() {
-        let Value::Win(plies) = stored.value else {
-            return Some(Value::Win(fastest + 1));
-        };
-        let reason = rule(&stored) && rule_losses.contains(&(plies - 1));
-        return (!reason).then_some(Value::Win(fastest + 1));
-    } else if draw {
-        Value::Draw
-    } else if rule_win {
-        let Value::Loss(plies) = stored.value else {
-            return Some(Value::Loss(0));
-        };
-        let reason = plies == 0
-            || successors
-                .iter()
-                .any(|(_, dtm)| rule(dtm) && dtm.value == Value::Win(plies - 1));
-        return (!(rule(&stored) && reason)).then_some(stored.value);
-    } else {
-        Value::Loss(slowest_win.map_or(0, |plies| plies + 1))
     };
-    let by_rule = rule(&stored) && stored.value != Value::Draw;
-    (stored.value != exact || by_rule).then_some(exact)
+    if let Some(plies) = fastest_win {
+        return (Value::Win(plies + 1), to_of(Value::Loss(plies)));
+    }
+    if successors.iter().any(|(_, dtm)| dtm.value == Value::Draw) {
+        return (Value::Draw, DistanceTo::Mate);
+    }
+    let slowest = successors
+        .iter()
+        .map(|(_, dtm)| dtm.value.plies())
+        .max();
+    match slowest {
+        None => (Value::Loss(0), DistanceTo::Mate),
+        Some(plies) => (Value::Loss(plies + 1), to_of(Value::Win(plies))),
+    }
+}
+
+/// Whether a value a rule round decided fits its successors: a win has a
+/// successor lost by rule one ply sooner; a loss has only winning
+/// successors and is where the rule decides (distance 0) or one ply
+/// longer than one of them.
+fn rule_round_value_holds(stored: Value, successors: &[(Move, Dtm)]) -> bool {
+    match stored {
+        Value::Win(plies) => successors
+            .iter()
+            .any(|(_, dtm)| dtm.to == DistanceTo::Rule && dtm.value == Value::Loss(plies - 1)),
+        Value::Loss(plies) => {
+            successors
+                .iter()
+                .all(|(_, dtm)| matches!(dtm.value, Value::Win(_)))
+                && (plies == 0
+                    || successors
+                        .iter()
+                        .any(|(_, dtm)| dtm.value == Value::Win(plies - 1)))
+        }
+        Value::Draw => false,
+    }
+}
+
+/// What the successors say `stored` should be, if it is not that.
+/// `captures` tells the moves that capture: their values come from smaller
+/// tables, where the rules had done their work before this one was solved.
+fn expected(
+    stored: Dtm,
+    successors: &[(Move, Dtm)],
+    captures: impl Fn(Move) -> bool,
+) -> Option<Value> {
+    // The successors as the plain solve saw them: those of this table that
+    // the rules decided were draws then.
+    let plain: Vec<(Move, Dtm)> = successors
+        .iter()
+        .map(|&(mv, dtm)| {
+            if dtm.by_rules && !captures(mv) {
+                let draw = Dtm {
+                    value: Value::Draw,
+                    to: DistanceTo::Mate,
+                    by_rules: false,
+                };
+                (mv, draw)
+            } else {
+                (mv, dtm)
+            }
+        })
+        .collect();
+    let (exact, to) = backed_up(&plain);
+    if stored.by_rules {
+        // A draw for the plain solve, and what a rule round makes of it.
+        let holds = exact == Value::Draw
+            && stored.to == DistanceTo::Rule
+            && rule_round_value_holds(stored.value, successors);
+        return (!holds).then_some(stored.value);
+    }
+    let losing_successor = successors
+        .iter()
+        .any(|(_, dtm)| matches!(dtm.value, Value::Loss(_)));
+    let holds = match exact {
+        // A draw the rules left: no successor loses, not even by rule.
+        Value::Draw => stored.value == Value::Draw && !losing_successor,
+        _ => stored.value == exact && stored.to == to,
+    };
+    (!holds).then_some(exact)
 }
 
 /// Checks every legal entry of `table`: each position's value must be the
@@ -116,7 +179,8 @@ pub(crate) fn verify(
                 let Some(stored) = stored else {
                     return Err(mismatch(None, Some(Value::Draw)));
                 };
-                if let Some(expected) = expected(stored, &successors) {
+                let captures = |mv: Move| position.piece_at(mv.to()).is_some();
+                if let Some(expected) = expected(stored, &successors, captures) {
                     return Err(mismatch(Some(stored), Some(expected)));
                 }
                 checked += 1;

@@ -1,8 +1,8 @@
 //! Finishing: entries never resolved are draws; every cell becomes the
 //! value code a table stores, in place.
 
-use super::{unresolved, Solver, BY_RULE, ILLEGAL};
-use crate::xiangqi::tablebase::value::{BROKEN, DRAW, DTM_BASE, RULE_FLAG};
+use super::{unresolved, Solver, BY_RULE, CHANGED, DISTANCE, ILLEGAL};
+use crate::xiangqi::tablebase::value::{BROKEN, CHANGED_FLAG, DRAW, DTM_BASE, RULE_FLAG};
 
 impl Solver<'_> {
     /// The value codes, Red to move then Black to move. The cells become
@@ -13,8 +13,11 @@ impl Solver<'_> {
             .map(|cell| match cell.into_inner() {
                 ILLEGAL => BROKEN,
                 cell if unresolved(cell) => DRAW,
-                cell if cell & BY_RULE != 0 => ((cell & !BY_RULE) + DTM_BASE) | RULE_FLAG,
-                level => level + DTM_BASE,
+                cell => {
+                    let rule = if cell & BY_RULE != 0 { RULE_FLAG } else { 0 };
+                    let changed = if cell & CHANGED != 0 { CHANGED_FLAG } else { 0 };
+                    ((cell & DISTANCE) + DTM_BASE) | rule | changed
+                }
             })
             .collect()
     }

@@ -45,19 +45,27 @@ use super::{Layout, Material, Progress, RuleSet, TbError};
 /// A cell that holds no legal position.
 const ILLEGAL: u16 = u16::MAX;
 /// Cells from here up (except [`ILLEGAL`]) are not resolved (yet): a draw
-/// if they stay so. The bits below it hold the slowest loss, in plies,
-/// that the entry's captures concede (0 if none): what it is lost at, at
-/// the soonest, once its non-captures all lose. Keeping it in the cell
-/// saves a byte per entry.
+/// if they stay so. The bits below [`DISTANCE`] hold the slowest loss, in
+/// plies, that the entry's captures concede (0 if none): what it is lost
+/// at, at the soonest, once its non-captures all lose. Keeping it in the
+/// cell saves a byte per entry.
 const UNRESOLVED: u16 = 0x8000;
-/// Set in a resolved cell whose value the repetition rules decided; the
-/// rest of the cell is the level (distance) it was resolved at.
-const BY_RULE: u16 = 0x4000;
-
 /// In an unresolved cell: seeding scheduled the entry at the level in the
-/// bits below (instead of holding its slowest capture loss, which such an
-/// entry never needs).
+/// distance bits (instead of holding its slowest capture loss, which such
+/// an entry never needs).
 const PENDING: u16 = 0x4000;
+/// In an unresolved cell: the distance bits count to a rule decision (a
+/// capture leads into a smaller table's rule-decided value).
+const NOTE_RULE: u16 = 0x2000;
+/// The distance bits of a cell.
+const DISTANCE: u16 = 0x1fff;
+
+/// In a resolved cell: the distance counts to a rule decision (the value
+/// was decided in a rule round, or comes from one through its best line).
+const BY_RULE: u16 = 0x4000;
+/// In a resolved cell: resolved in a rule round, so a draw without the
+/// rules (given the same smaller tables).
+const CHANGED: u16 = 0x2000;
 
 /// Whether `cell` is not resolved yet.
 #[inline]
@@ -117,19 +125,31 @@ impl Solver<'_> {
         side as u32 * self.per_side as u32 + index
     }
 
-    /// Resolves `entry` with `cell` (a level, with [`BY_RULE`] in rule
-    /// rounds) unless something did so first.
+    /// Resolves `entry` with `cell` (a level, with [`BY_RULE`] and
+    /// [`CHANGED`] as they apply) unless something did so first; returns
+    /// whether this call resolved it. A distance to mate wins a tie with
+    /// the same distance to a rule decision, whichever thread came first,
+    /// so that the result never depends on the order threads run in.
     #[inline]
     fn claim(&self, entry: u32, cell: u16) -> bool {
         let slot = &self.plies[entry as usize];
         let mut current = slot.load(Relaxed);
-        while unresolved(current) {
+        loop {
+            let (replace, claimed) = if unresolved(current) {
+                (true, true)
+            } else {
+                let same_level = current & DISTANCE == cell & DISTANCE;
+                let to_mate = current & BY_RULE != 0 && cell & BY_RULE == 0;
+                (current != ILLEGAL && same_level && to_mate, false)
+            };
+            if !replace {
+                return false;
+            }
             match slot.compare_exchange_weak(current, cell, Relaxed, Relaxed) {
-                Ok(_) => return true,
+                Ok(_) => return claimed,
                 Err(now) => current = now,
             }
         }
-        false
     }
 }
 

@@ -7,21 +7,28 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 
-use super::{schedule, unresolved, Scheduled, Solver, CAPTURE_SAVES, COUNT, ILLEGAL, UNRESOLVED};
+use super::{
+    schedule, unresolved, Scheduled, Solver, BY_RULE, CAPTURE_SAVES, CHANGED, COUNT, DISTANCE,
+    ILLEGAL, NOTE_RULE,
+};
 use crate::xiangqi::tablebase::index::Decoder;
 use crate::xiangqi::tablebase::unmove::for_each_predecessor;
 use crate::xiangqi::tablebase::Progress;
 
 impl Solver<'_> {
     /// Resolves levels from 0 up, starting with what seeding (or a rule
-    /// round) scheduled; `rule` is [`super::BY_RULE`] in rule rounds, 0
-    /// before, and marks every cell resolved.
+    /// round) scheduled; `round` is 0 for the plain solve and
+    /// [`CHANGED`] in rule rounds, whose scheduled entries are lost by
+    /// rule: it marks every cell resolved.
     pub(super) fn propagate_all(
         &self,
         mut buckets: Vec<Vec<u32>>,
-        rule: u16,
+        round: u16,
         progress: &dyn Progress,
     ) {
+        // In a rule round every value is the rules' doing, and its distance
+        // counts through the round's decisions: all are marked so.
+        let round = if round == 0 { 0 } else { BY_RULE | CHANGED };
         // Draws are never resolved, so the bar stops short of the end by them.
         let legal = self
             .plies
@@ -39,7 +46,10 @@ impl Solver<'_> {
         loop {
             if let Some(bucket) = buckets.get_mut(usize::from(level)) {
                 for entry in std::mem::take(bucket) {
-                    if self.claim(entry, level | rule) {
+                    // A capture into a rule-decided value noted it.
+                    let note = self.plies[entry as usize].load(Relaxed) & NOTE_RULE;
+                    let by_rule = if note != 0 { BY_RULE } else { 0 };
+                    if self.claim(entry, level | round | by_rule) {
                         mark(&current, entry);
                     }
                 }
@@ -71,7 +81,7 @@ impl Solver<'_> {
                         while bits != 0 {
                             let entry = (word * 64) as u32 + bits.trailing_zeros();
                             bits &= bits - 1;
-                            self.propagate(decoder, entry, (level, rule), &next, &later);
+                            self.propagate(decoder, entry, (level, round), &next, &later);
                         }
                     },
                 );
@@ -91,7 +101,7 @@ impl Solver<'_> {
         &self,
         decoder: &mut Decoder,
         entry: u32,
-        (level, rule): (u16, u16),
+        (level, round): (u16, u16),
         next: &[AtomicU64],
         later: &Mutex<Vec<Scheduled>>,
     ) {
@@ -100,10 +110,12 @@ impl Solver<'_> {
             .placed(side, index)
             .expect("resolved entries are legal");
         let lost = level % 2 == 0;
+        // The predecessors' values count through this one.
+        let rule = self.plies[entry as usize].load(Relaxed) & BY_RULE;
         let visit = |before: u32| {
             let predecessor = self.entry(!side, before);
             if lost {
-                if self.claim(predecessor, (level + 1) | rule) {
+                if self.claim(predecessor, (level + 1) | rule | round) {
                     mark(next, predecessor);
                 }
                 return;
@@ -123,10 +135,18 @@ impl Solver<'_> {
             if !unresolved(cell) {
                 return;
             }
-            let slowest = cell & !UNRESOLVED;
+            let slowest = cell & DISTANCE;
             let at = (level + 1).max(slowest);
+            // The longer line decides what the distance counts to; of two
+            // as long, the one to mate.
+            let slowest_rule = if cell & NOTE_RULE != 0 { BY_RULE } else { 0 };
+            let flag = match (at == level + 1, slowest == at) {
+                (true, true) => rule & slowest_rule,
+                (true, false) => rule,
+                (false, _) => slowest_rule,
+            };
             if at == level + 1 {
-                if self.claim(predecessor, at | rule) {
+                if self.claim(predecessor, at | flag | round) {
                     mark(next, predecessor);
                 }
             } else {

@@ -42,7 +42,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
-use super::{unresolved, Solver, BY_RULE, CAPTURE_SAVES};
+use super::{unresolved, Solver, CAPTURE_SAVES, CHANGED};
 use crate::xiangqi::rules::chased;
 use crate::xiangqi::tablebase::index::{mirror_square, Decoder};
 use crate::xiangqi::tablebase::{Material, Progress};
@@ -180,7 +180,7 @@ impl Solver<'_> {
             for word in &self.touched {
                 word.store(0, Relaxed);
             }
-            self.propagate_all(vec![losses], BY_RULE, progress);
+            self.propagate_all(vec![losses], CHANGED, progress);
         }
         self.touched = Vec::new();
         rounds

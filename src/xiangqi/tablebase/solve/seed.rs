@@ -7,10 +7,12 @@ use std::sync::atomic::Ordering::Relaxed;
 
 use rayon::prelude::*;
 
-use super::{unresolved, Solver, CAPTURE_SAVES, COUNT, ILLEGAL, PENDING, UNRESOLVED};
+use super::{
+    unresolved, Solver, CAPTURE_SAVES, COUNT, DISTANCE, ILLEGAL, NOTE_RULE, PENDING, UNRESOLVED,
+};
 use crate::xiangqi::tablebase::census::census;
 use crate::xiangqi::tablebase::index::Decoder;
-use crate::xiangqi::tablebase::{Progress, TbError, Value};
+use crate::xiangqi::tablebase::{DistanceTo, Progress, TbError, Value};
 use crate::xiangqi::{Move, Position};
 
 /// Entries handled per parallel task.
@@ -20,8 +22,12 @@ const CHUNK: usize = 4096;
 /// whether one draws, and the slowest loss one concedes (plies, 0 if none).
 pub(super) struct CaptureValues {
     pub fastest_win: Option<u16>,
+    /// Every capture that wins that fast wins by a rule decision.
+    pub fastest_win_by_rule: bool,
     pub draws: bool,
     pub slowest_loss: u16,
+    /// Every capture that loses that slowly loses by a rule decision.
+    pub slowest_loss_by_rule: bool,
 }
 
 impl Solver<'_> {
@@ -73,7 +79,7 @@ impl Solver<'_> {
         for (entry, cell) in self.plies.iter().enumerate() {
             let cell = cell.load(Relaxed);
             if unresolved(cell) && cell & PENDING != 0 {
-                buckets[usize::from(cell & !(UNRESOLVED | PENDING))].push(entry as u32);
+                buckets[usize::from(cell & DISTANCE)].push(entry as u32);
             }
         }
         Ok(buckets)
@@ -84,8 +90,10 @@ impl Solver<'_> {
     pub(super) fn capture_values(&self, position: &Position, captures: &[Move]) -> CaptureValues {
         let mut values = CaptureValues {
             fastest_win: None,
+            fastest_win_by_rule: false,
             draws: false,
             slowest_loss: 0,
+            slowest_loss_by_rule: false,
         };
         for &mv in captures {
             let Some(victim) = position.piece_at(mv.to()) else {
@@ -100,13 +108,31 @@ impl Solver<'_> {
                     .get_or_init(|| (table.table.material(), after.fen()));
                 continue;
             };
+            // Of equal distances, one to mate makes the value's: the
+            // same rule as `Solver::claim`.
+            let by_rule = dtm.to == DistanceTo::Rule;
             match dtm.value {
                 Value::Loss(plies) => {
                     let win = plies + 1;
-                    values.fastest_win = Some(values.fastest_win.map_or(win, |w| w.min(win)));
+                    match values.fastest_win {
+                        Some(fastest) if fastest < win => {}
+                        Some(fastest) if fastest == win => values.fastest_win_by_rule &= by_rule,
+                        _ => {
+                            values.fastest_win = Some(win);
+                            values.fastest_win_by_rule = by_rule;
+                        }
+                    }
                 }
                 Value::Draw => values.draws = true,
-                Value::Win(plies) => values.slowest_loss = values.slowest_loss.max(plies + 1),
+                Value::Win(plies) => {
+                    let loss = plies + 1;
+                    if loss > values.slowest_loss {
+                        values.slowest_loss = loss;
+                        values.slowest_loss_by_rule = by_rule;
+                    } else if loss == values.slowest_loss {
+                        values.slowest_loss_by_rule &= by_rule;
+                    }
+                }
             }
         }
         values
@@ -136,20 +162,21 @@ impl Solver<'_> {
         let saves = values.fastest_win.is_some() || values.draws;
         let flag = if saves { CAPTURE_SAVES } else { 0 };
         self.moves[slot].store(quiet.min(u32::from(COUNT)) as u8 | flag, Relaxed);
+        let note = |by_rule: bool| if by_rule { NOTE_RULE } else { 0 };
         let scheduled = if let Some(win) = values.fastest_win {
-            Some(win)
+            Some((win, values.fastest_win_by_rule))
         } else if quiet == 0 && !values.draws {
-            Some(values.slowest_loss)
+            Some((values.slowest_loss, values.slowest_loss_by_rule))
         } else {
             None
         };
-        // Distances stay far below `PENDING` (see `value::MAX_PLIES`).
+        // Distances stay far below `DISTANCE` (see `value::MAX_PLIES`).
         let cell = match scheduled {
-            Some(level) => UNRESOLVED | PENDING | level,
-            None => UNRESOLVED | values.slowest_loss,
+            Some((level, by_rule)) => UNRESOLVED | PENDING | note(by_rule) | level,
+            None => UNRESOLVED | note(values.slowest_loss_by_rule) | values.slowest_loss,
         };
         self.plies[slot].store(cell, Relaxed);
-        scheduled
+        scheduled.map(|(level, _)| level)
     }
 }
 
