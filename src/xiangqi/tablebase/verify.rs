@@ -53,10 +53,7 @@ fn backed_up(successors: &[(Move, Dtm)]) -> (Value, DistanceTo) {
     if successors.iter().any(|(_, dtm)| dtm.value == Value::Draw) {
         return (Value::Draw, DistanceTo::Mate);
     }
-    let slowest = successors
-        .iter()
-        .map(|(_, dtm)| dtm.value.plies())
-        .max();
+    let slowest = successors.iter().map(|(_, dtm)| dtm.value.plies()).max();
     match slowest {
         None => (Value::Loss(0), DistanceTo::Mate),
         Some(plies) => (Value::Loss(plies + 1), to_of(Value::Win(plies))),
