@@ -154,10 +154,10 @@ impl Record {
         // The movetext ends with a game termination marker; a Result tag
         // holding anything else (a damaged file's) is kept as a tag only,
         // since written in the movetext it could start another game.
-        let result = match self.tag("Result") {
-            Some(marker @ ("1-0" | "0-1" | "1/2-1/2" | "*")) => marker,
-            _ => "*",
-        };
+        let result = self
+            .tag("Result")
+            .filter(|tag| ["1-0", "0-1", "1/2-1/2", "*"].contains(tag))
+            .unwrap_or("*");
         let fen = self.start.fen();
         if fen != Position::START_FEN {
             push_tag(&mut out, "FEN", &fen);
