@@ -13,7 +13,7 @@ use super::{
 };
 use crate::xiangqi::tablebase::index::Decoder;
 use crate::xiangqi::tablebase::unmove::for_each_predecessor;
-use crate::xiangqi::tablebase::Progress;
+use crate::xiangqi::tablebase::{DistanceTo, Progress, Value};
 
 impl Solver<'_> {
     /// Resolves levels from 0 up, starting with what seeding (or a rule
@@ -75,13 +75,14 @@ impl Solver<'_> {
                 .enumerate()
                 .with_min_len(64)
                 .for_each_init(
-                    || Decoder::new(self.layout),
-                    |decoder, (word, bits)| {
+                    || (Decoder::new(self.layout), Decoder::new(self.layout)),
+                    |(decoder, spare), (word, bits)| {
                         let mut bits = bits.swap(0, Relaxed);
                         while bits != 0 {
                             let entry = (word * 64) as u32 + bits.trailing_zeros();
                             bits &= bits - 1;
-                            self.propagate(decoder, entry, (level, round), &next, &later);
+                            let decoders = (&mut *decoder, &mut *spare);
+                            self.propagate(decoders, entry, (level, round), &next, &later);
                         }
                     },
                 );
@@ -99,7 +100,7 @@ impl Solver<'_> {
     /// `level + 1` join `next`, those lost later than that join `later`.
     fn propagate(
         &self,
-        decoder: &mut Decoder,
+        (decoder, spare): (&mut Decoder, &mut Decoder),
         entry: u32,
         (level, round): (u16, u16),
         next: &[AtomicU64],
@@ -140,11 +141,21 @@ impl Solver<'_> {
             // The longer line decides what the distance counts to; of two
             // as long, the one to mate.
             let slowest_rule = if cell & NOTE_RULE != 0 { BY_RULE } else { 0 };
-            let flag = match (at == level + 1, slowest == at) {
+            let mut flag = match (at == level + 1, slowest == at) {
                 (true, true) => rule & slowest_rule,
                 (true, false) => rule,
                 (false, _) => slowest_rule,
             };
+            // The child that counted last may not be the only one this
+            // long: a line to mate among them makes it to mate, whatever
+            // order the threads counted in.
+            if flag != 0
+                && round == 0
+                && at == level + 1
+                && self.mate_child_at(spare, predecessor, level)
+            {
+                flag = 0;
+            }
             if at == level + 1 {
                 if self.claim(predecessor, at | flag | round) {
                     mark(next, predecessor);
@@ -157,6 +168,34 @@ impl Solver<'_> {
             }
         };
         for_each_predecessor(self.layout, index, position, &self.pawn_squares, visit);
+    }
+
+    /// Whether `entry` has a successor won (for the side then to move) in
+    /// `plies` with the distance counting to mate.
+    fn mate_child_at(&self, decoder: &mut Decoder, entry: u32, plies: u16) -> bool {
+        let (side, index) = self.side_and_index(entry);
+        let Some(position) = decoder.position(side, index) else {
+            return false;
+        };
+        position.legal_moves().iter().any(|&mv| {
+            let after = position.play(mv);
+            match position.piece_at(mv.to()) {
+                Some(victim) => self.captures[victim.color as usize][victim.kind as usize]
+                    .as_ref()
+                    .and_then(|table| table.lookup(&after).ok().flatten())
+                    .is_some_and(|dtm| {
+                        dtm.value == Value::Win(plies) && dtm.to == DistanceTo::Mate
+                    }),
+                None => self.layout.slot(&after).is_ok_and(|slot| {
+                    let child = self.entry(after.side_to_move(), slot.index);
+                    let cell = self.plies[child as usize].load(Relaxed);
+                    !unresolved(cell)
+                        && cell != ILLEGAL
+                        && cell & DISTANCE == plies
+                        && cell & BY_RULE == 0
+                }),
+            }
+        })
     }
 }
 
