@@ -166,11 +166,31 @@ pub(crate) fn solve(
     rules: RuleSet,
     progress: &dyn Progress,
 ) -> Result<Vec<u16>, TbError> {
+    solve_with(layout, captures, rules, Rounds::Incremental, progress)
+}
+
+/// How rule rounds after the first choose the candidates they look at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rounds {
+    /// Only those that can reach a candidate found afresh, when few are.
+    Incremental,
+    /// Every candidate (what the incremental rounds must agree with).
+    #[cfg_attr(not(test), allow(dead_code))]
+    Exhaustive,
+}
+
+fn solve_with(
+    layout: &Layout,
+    captures: &Captures,
+    rules: RuleSet,
+    rounds: Rounds,
+    progress: &dyn Progress,
+) -> Result<Vec<u16>, TbError> {
     let mut solver = Solver::new(layout, captures)?;
     let seeded = solver.seed_all(progress)?;
     solver.propagate_all(seeded, 0, progress);
     if rules == RuleSet::Asian {
-        solver.apply_rules(progress);
+        solver.apply_rules(rounds, progress);
     }
     Ok(solver.finish())
 }
