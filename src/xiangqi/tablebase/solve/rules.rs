@@ -55,7 +55,7 @@ use crate::xiangqi::rules::chased;
 use crate::xiangqi::tablebase::index::{mirror_square, Decoder};
 use crate::xiangqi::tablebase::unmove::for_each_predecessor;
 use crate::xiangqi::tablebase::{Material, Progress};
-use crate::xiangqi::{Bitboard, Color, Move, PieceKind, Position};
+use crate::xiangqi::{Bitboard, Color, PieceKind, Position};
 
 /// Entries handled per parallel task.
 const CHUNK: usize = 4096;
@@ -161,23 +161,24 @@ impl Solver<'_> {
         unresolved(self.plies[entry as usize].load(Relaxed))
     }
 
-    /// The moves of `position` that keep the draw without capturing (into
-    /// a position still unresolved), each with where it leads. Captures
-    /// leave the endgame: one that draws set [`CAPTURE_SAVES`], the others
-    /// lose.
-    fn drawing_moves<'p>(
-        &'p self,
-        position: &'p Position,
-    ) -> impl Iterator<Item = (Move, Position)> + 'p {
-        let moves = position.legal_moves();
-        (0..moves.len())
-            .map(move |i| moves[i])
-            .filter(move |mv| position.piece_at(mv.to()).is_none())
-            .filter_map(move |mv| {
-                let after = position.play(mv);
-                let (child, _) = self.entry_of(&after)?;
-                self.open(child).then_some((mv, after))
-            })
+    /// Calls `visit` with where each move of `position` that keeps the draw
+    /// without capturing (into a position still unresolved) leads, until
+    /// it returns false; returns whether it never did. Captures leave the
+    /// endgame: one that draws set [`CAPTURE_SAVES`], the others lose.
+    fn each_drawing_move(&self, position: &Position, mut visit: impl FnMut(&Position) -> bool) -> bool {
+        for &mv in position.legal_moves().iter() {
+            if position.piece_at(mv.to()).is_some() {
+                continue;
+            }
+            let after = position.play(mv);
+            let Some((child, _)) = self.entry_of(&after) else {
+                continue;
+            };
+            if self.open(child) && !visit(&after) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Applies the rules in rounds until one finds no new loss; returns the
@@ -390,23 +391,28 @@ impl Solver<'_> {
         }
         let (side, index) = self.side_and_index(entry);
         let position = decoder.position(side, index)?;
-        let before = chased(position, side);
+        // What was chased already matters only for a move that chases
+        // something: most moves that keep the draw chase nothing.
+        let mut before = None;
         let mut check = true;
         let mut victims = position.by_color(!side);
         let mut drawing = false;
-        for (_, after) in self.drawing_moves(position) {
+        let alive = self.each_drawing_move(position, |after| {
             drawing = true;
             if after.is_check() {
                 victims = Bitboard::EMPTY;
             } else {
                 check = false;
-                victims &= chased(&after, side) - before;
+                let now = chased(after, side) & victims;
+                victims = if now.is_empty() {
+                    now
+                } else {
+                    now - *before.get_or_insert_with(|| chased(position, side))
+                };
             }
-            if !check && victims.is_empty() {
-                return None;
-            }
-        }
-        drawing.then(|| Candidate::new(entry, check, mask_of(victims, position.by_color(!side))))
+            check || !victims.is_empty()
+        });
+        (alive && drawing).then(|| Candidate::new(entry, check, mask_of(victims, position.by_color(!side))))
     }
 
     /// The greatest set of candidates whose cycles the opponent can force
@@ -512,15 +518,20 @@ impl Solver<'_> {
         let victims = squares_of(candidate.victims(), theirs);
         let mark = graph.mark();
         graph.open_node(i);
-        for (_, after) in self.drawing_moves(position) {
+        let covered = self.each_drawing_move(position, |after| {
             graph.open_move();
-            let already = chased(&after, !side);
+            let already = chased(after, !side);
             let mut kept = 0;
             for &reply in after.legal_moves().iter() {
                 if after.piece_at(reply.to()).is_some() {
                     continue;
                 }
                 let back = after.play(reply);
+                // A reply that checks attacks: tested first, as it costs
+                // least.
+                if back.is_check() {
+                    continue;
+                }
                 let Some((landing, mirrored)) = self.entry_of(&back) else {
                     continue;
                 };
@@ -530,7 +541,7 @@ impl Solver<'_> {
                 let Some(target) = find(landing) else {
                     continue;
                 };
-                if back.is_check() || !(chased(&back, !side) - already).is_empty() {
+                if !(chased(&back, !side) - already).is_empty() {
                     continue;
                 }
                 let goal = all[target as usize];
@@ -581,12 +592,12 @@ impl Solver<'_> {
                     graph.push(reply_keeps);
                 }
             }
-            if kept & candidate.flags == 0 {
-                graph.rewind(mark);
-                return false;
-            }
+            kept & candidate.flags != 0
+        });
+        if !covered {
+            graph.rewind(mark);
         }
-        true
+        covered
     }
 }
 
