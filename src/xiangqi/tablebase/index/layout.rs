@@ -6,7 +6,7 @@ use super::domain::{Domain, NOWHERE};
 use super::placement::{GroupStep, Placements};
 use super::MAX_ENTRIES;
 use crate::xiangqi::tablebase::Material;
-use crate::xiangqi::{Bitboard, Color, Piece, PieceKind, Position, Square};
+use crate::xiangqi::{Bitboard, Color, Move, Piece, PieceKind, Position, Square};
 
 /// `count` identical pieces indexed as a set.
 #[derive(Clone, Debug)]
@@ -306,6 +306,27 @@ impl Layout {
         })
     }
 
+    /// Where `position` stands after the non-capture `mv`, given where it
+    /// stands now, when a piece of one of the piece sets moves: only that
+    /// set's part of the index changes (the pair of placements, and with
+    /// it the orientation, stays), so nothing is played or counted again.
+    /// `None` for a king, advisor or elephant move, whose position after
+    /// the caller indexes in full.
+    #[inline]
+    pub(crate) fn slot_after(&self, position: &Position, slot: Slot, mv: Move) -> Option<Slot> {
+        let piece = position.piece_at(mv.from())?;
+        let set = self.sets.iter().find(|set| set.piece == piece)?;
+        let before = position.pieces(piece.color, piece.kind);
+        let after = before ^ mv.from().bitboard() ^ mv.to().bitboard();
+        let old = set.domain.rank(before, slot.mirrored)?;
+        let new = set.domain.rank(after, slot.mirrored)?;
+        let index = u64::from(slot.index) - old * set.stride + new * set.stride;
+        Some(Slot {
+            index: index as u32,
+            mirrored: slot.mirrored,
+        })
+    }
+
     /// The piece sets, in index order.
     pub(crate) fn sets(&self) -> &[PieceSet] {
         &self.sets
@@ -383,6 +404,39 @@ fn first_off_domain<const N: usize>(
 mod tests {
     use super::super::mirror::mirror_position;
     use super::*;
+
+    /// The index after a move of a set's piece, counted from the index
+    /// before, is the index of the position after it, in both
+    /// orientations.
+    #[test]
+    fn slots_after_moves_agree_with_slots_of_positions_after() {
+        let mut checked = 0;
+        for name in ["KRNKR", "KPPKA", "KCKNE"] {
+            let layout = Layout::new(name.parse().unwrap()).unwrap();
+            for side in Color::ALL {
+                for index in (0..layout.per_side() as u32).step_by(997) {
+                    let Some(stored) = layout.position(side, index) else {
+                        continue;
+                    };
+                    for position in [mirror_position(&stored), stored] {
+                        let Ok(slot) = layout.slot(&position) else {
+                            continue;
+                        };
+                        for &mv in position.legal_moves().iter() {
+                            if position.piece_at(mv.to()).is_some() {
+                                continue;
+                            }
+                            if let Some(after) = layout.slot_after(&position, slot, mv) {
+                                assert_eq!(Ok(after), layout.slot(&position.play(mv)), "{name} {mv:?}");
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "only {checked} moves checked");
+    }
 
     #[test]
     fn every_legal_entry_slots_back_to_itself() {

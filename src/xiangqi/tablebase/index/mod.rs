@@ -11,6 +11,7 @@ mod mirror;
 mod placement;
 
 pub(crate) use decoder::Decoder;
+pub(crate) use layout::Slot;
 pub use layout::{Layout, OffDomain, TooLarge};
 pub(crate) use mirror::mirror_square;
 

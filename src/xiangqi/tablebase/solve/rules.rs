@@ -52,10 +52,10 @@ use rayon::prelude::*;
 
 use super::{unresolved, Rounds, Solver, CAPTURE_SAVES, CHANGED};
 use crate::xiangqi::rules::chased;
-use crate::xiangqi::tablebase::index::{mirror_square, Decoder};
+use crate::xiangqi::tablebase::index::{mirror_square, Decoder, Slot};
 use crate::xiangqi::tablebase::unmove::for_each_predecessor;
 use crate::xiangqi::tablebase::{Material, Progress};
-use crate::xiangqi::{Bitboard, Color, PieceKind, Position};
+use crate::xiangqi::{Bitboard, Color, Move, PieceKind, Position};
 
 /// Entries handled per parallel task.
 const CHUNK: usize = 4096;
@@ -144,41 +144,53 @@ fn both_sides_attack(material: Material) -> bool {
 }
 
 impl Solver<'_> {
-    /// The entry of `position` (this endgame's material) and whether its
-    /// stored image is the mirror.
-    #[inline]
-    fn entry_of(&self, position: &Position) -> Option<(u32, bool)> {
-        let slot = self.layout.slot(position).ok()?;
-        Some((
-            self.entry(position.side_to_move(), slot.index),
-            slot.mirrored,
-        ))
-    }
-
     /// Whether `entry` is still unresolved.
     #[inline]
     fn open(&self, entry: u32) -> bool {
         unresolved(self.plies[entry as usize].load(Relaxed))
     }
 
-    /// Calls `visit` with where each move of `position` that keeps the draw
-    /// without capturing (into a position still unresolved) leads, until
-    /// it returns false; returns whether it never did. Captures leave the
-    /// endgame: one that draws set [`CAPTURE_SAVES`], the others lose.
-    fn each_drawing_move(&self, position: &Position, mut visit: impl FnMut(&Position) -> bool) -> bool {
+    /// Calls `visit` with where each move of `position` (whose slot is
+    /// `slot`) that keeps the draw without capturing (into a position
+    /// still unresolved) leads, and that position's slot, until it returns
+    /// false; returns whether it never did. Captures leave the endgame:
+    /// one that draws set [`CAPTURE_SAVES`], the others lose.
+    fn each_drawing_move(
+        &self,
+        position: &Position,
+        slot: Slot,
+        mut visit: impl FnMut(&Position, Slot) -> bool,
+    ) -> bool {
+        let side = position.side_to_move();
         for &mv in position.legal_moves().iter() {
             if position.piece_at(mv.to()).is_some() {
                 continue;
             }
-            let after = position.play(mv);
-            let Some((child, _)) = self.entry_of(&after) else {
+            let Some((child, after)) = self.slot_after(position, slot, mv) else {
                 continue;
             };
-            if self.open(child) && !visit(&after) {
+            if !self.open(self.entry(!side, child.index)) {
+                continue;
+            }
+            let after = after.unwrap_or_else(|| position.play(mv));
+            if !visit(&after, child) {
                 return false;
             }
         }
         true
+    }
+
+    /// The slot of `position` after the non-capture `mv`, counted from
+    /// `slot` when it can be, with the position after it when that had to
+    /// be played to find it.
+    #[inline]
+    fn slot_after(&self, position: &Position, slot: Slot, mv: Move) -> Option<(Slot, Option<Position>)> {
+        if let Some(after) = self.layout.slot_after(position, slot, mv) {
+            return Some((after, None));
+        }
+        let after = position.play(mv);
+        let slot = self.layout.slot(&after).ok()?;
+        Some((slot, Some(after)))
     }
 
     /// Applies the rules in rounds until one finds no new loss; returns the
@@ -397,7 +409,11 @@ impl Solver<'_> {
         let mut check = true;
         let mut victims = position.by_color(!side);
         let mut drawing = false;
-        let alive = self.each_drawing_move(position, |after| {
+        let slot = Slot {
+            index,
+            mirrored: false,
+        };
+        let alive = self.each_drawing_move(position, slot, |after, _| {
             drawing = true;
             if after.is_check() {
                 victims = Bitboard::EMPTY;
@@ -518,32 +534,40 @@ impl Solver<'_> {
         let victims = squares_of(candidate.victims(), theirs);
         let mark = graph.mark();
         graph.open_node(i);
-        let covered = self.each_drawing_move(position, |after| {
+        let slot = Slot {
+            index,
+            mirrored: false,
+        };
+        let covered = self.each_drawing_move(position, slot, |after, after_slot| {
             graph.open_move();
-            let already = chased(after, !side);
+            // What the opponent chased already, once a reply needs it.
+            let mut already = None;
             let mut kept = 0;
             for &reply in after.legal_moves().iter() {
                 if after.piece_at(reply.to()).is_some() {
                     continue;
                 }
-                let back = after.play(reply);
-                // A reply that checks attacks: tested first, as it costs
-                // least.
-                if back.is_check() {
-                    continue;
-                }
-                let Some((landing, mirrored)) = self.entry_of(&back) else {
+                // Most replies land on no candidate: that is known from
+                // the index alone, before the reply is played.
+                let Some((slot, played)) = self.slot_after(after, after_slot, reply) else {
                     continue;
                 };
+                let landing = self.entry(side, slot.index);
                 if !self.open(landing) {
                     continue;
                 }
                 let Some(target) = find(landing) else {
                     continue;
                 };
+                let back = played.unwrap_or_else(|| after.play(reply));
+                if back.is_check() {
+                    continue;
+                }
+                let already = *already.get_or_insert_with(|| chased(after, !side));
                 if !(chased(&back, !side) - already).is_empty() {
                     continue;
                 }
+                let mirrored = slot.mirrored;
                 let goal = all[target as usize];
                 let still_chased = chased(&back, side);
                 // The target's victims are a mask over its stored image's
