@@ -427,7 +427,11 @@ mod tests {
                                 continue;
                             }
                             if let Some(after) = layout.slot_after(&position, slot, mv) {
-                                assert_eq!(Ok(after), layout.slot(&position.play(mv)), "{name} {mv:?}");
+                                assert_eq!(
+                                    Ok(after),
+                                    layout.slot(&position.play(mv)),
+                                    "{name} {mv:?}"
+                                );
                                 checked += 1;
                             }
                         }

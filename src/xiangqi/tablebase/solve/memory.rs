@@ -48,6 +48,7 @@ impl<'a> Solver<'a> {
             moves: filled(total, || AtomicU8::new(0)).ok_or_else(out_of_memory)?,
             broken_capture: OnceLock::new(),
             touched: Vec::new(),
+            legal: OnceLock::new(),
         })
     }
 }

@@ -29,6 +29,7 @@
 //! `seed`, `retro` and `finish` are steps 1 to 3.
 
 mod finish;
+mod frontier;
 mod memory;
 mod retro;
 mod rules;
@@ -97,6 +98,8 @@ struct Solver<'a> {
     /// During rule rounds, one bit per entry: propagation counted one of
     /// its moves lost, so the next round looks at it again.
     touched: Vec<AtomicU64>,
+    /// How many entries are legal, once counted.
+    legal: OnceLock<u64>,
 }
 
 /// An entry to resolve at a later level: `(entry, level)`.

@@ -2,11 +2,10 @@
 //! `n` is un-moved, its predecessors becoming wins at `n + 1` or counting
 //! one more losing move, until no level has anything left.
 
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Mutex;
 
-use rayon::prelude::*;
-
+use super::frontier::Frontier;
 use super::{
     schedule, unresolved, Scheduled, Solver, BY_RULE, CAPTURE_SAVES, CHANGED, COUNT, DISTANCE,
     ILLEGAL, NOTE_RULE,
@@ -30,18 +29,19 @@ impl Solver<'_> {
         // counts through the round's decisions: all are marked so.
         let round = if round == 0 { 0 } else { BY_RULE | CHANGED };
         // Draws are never resolved, so the bar stops short of the end by them.
-        let legal = self
-            .plies
-            .iter()
-            .filter(|cell| cell.load(Relaxed) != ILLEGAL)
-            .count();
-        progress.start(&format!("{} retro", self.layout.material()), legal as u64);
+        // Counted once: rule rounds call this again and again.
+        let legal = *self.legal.get_or_init(|| {
+            self.plies
+                .iter()
+                .filter(|cell| cell.load(Relaxed) != ILLEGAL)
+                .count() as u64
+        });
+        progress.start(&format!("{} retro", self.layout.material()), legal);
         // A level's entries are bits, not a list: two bitsets of a bit per
         // entry take less memory than the lists of millions of entries
         // some levels hold, and no list is merged between threads.
-        let words = (self.per_side * 2).div_ceil(64);
-        let bitset = || -> Vec<AtomicU64> { (0..words).map(|_| AtomicU64::new(0)).collect() };
-        let (mut current, mut next) = (bitset(), bitset());
+        let entries = self.per_side * 2;
+        let (mut current, mut next) = (Frontier::new(entries), Frontier::new(entries));
         let mut level = 0u16;
         loop {
             if let Some(bucket) = buckets.get_mut(usize::from(level)) {
@@ -50,14 +50,11 @@ impl Solver<'_> {
                     let note = self.plies[entry as usize].load(Relaxed) & NOTE_RULE;
                     let by_rule = if note != 0 { BY_RULE } else { 0 };
                     if self.claim(entry, level | round | by_rule) {
-                        mark(&current, entry);
+                        current.mark(entry);
                     }
                 }
             }
-            let count: u64 = current
-                .par_iter()
-                .map(|word| u64::from(word.load(Relaxed).count_ones()))
-                .sum();
+            let count = current.count();
             if count == 0 {
                 // Nothing at this level: on to the next scheduled one.
                 match (usize::from(level) + 1..buckets.len()).find(|&l| !buckets[l].is_empty()) {
@@ -70,22 +67,13 @@ impl Solver<'_> {
             }
             progress.advance(count);
             let later = Mutex::new(Vec::new());
-            current
-                .par_iter()
-                .enumerate()
-                .with_min_len(64)
-                .for_each_init(
-                    || (Decoder::new(self.layout), Decoder::new(self.layout)),
-                    |(decoder, spare), (word, bits)| {
-                        let mut bits = bits.swap(0, Relaxed);
-                        while bits != 0 {
-                            let entry = (word * 64) as u32 + bits.trailing_zeros();
-                            bits &= bits - 1;
-                            let decoders = (&mut *decoder, &mut *spare);
-                            self.propagate(decoders, entry, (level, round), &next, &later);
-                        }
-                    },
-                );
+            current.drain(
+                || (Decoder::new(self.layout), Decoder::new(self.layout)),
+                |(decoder, spare), entry| {
+                    let decoders = (&mut *decoder, &mut *spare);
+                    self.propagate(decoders, entry, (level, round), &next, &later);
+                },
+            );
             for (entry, at) in later.into_inner().unwrap_or_else(|p| p.into_inner()) {
                 schedule(&mut buckets, entry, at);
             }
@@ -103,7 +91,7 @@ impl Solver<'_> {
         (decoder, spare): (&mut Decoder, &mut Decoder),
         entry: u32,
         (level, round): (u16, u16),
-        next: &[AtomicU64],
+        next: &Frontier,
         later: &Mutex<Vec<Scheduled>>,
     ) {
         let (side, index) = self.side_and_index(entry);
@@ -117,7 +105,7 @@ impl Solver<'_> {
             let predecessor = self.entry(!side, before);
             if lost {
                 if self.claim(predecessor, (level + 1) | rule | round) {
-                    mark(next, predecessor);
+                    next.mark(predecessor);
                 }
                 return;
             }
@@ -158,7 +146,7 @@ impl Solver<'_> {
             }
             if at == level + 1 {
                 if self.claim(predecessor, at | flag | round) {
-                    mark(next, predecessor);
+                    next.mark(predecessor);
                 }
             } else {
                 later
@@ -197,10 +185,4 @@ impl Solver<'_> {
             }
         })
     }
-}
-
-/// Sets `entry`'s bit.
-#[inline]
-fn mark(bits: &[AtomicU64], entry: u32) {
-    bits[entry as usize / 64].fetch_or(1 << (entry % 64), Relaxed);
 }

@@ -184,7 +184,12 @@ impl Solver<'_> {
     /// `slot` when it can be, with the position after it when that had to
     /// be played to find it.
     #[inline]
-    fn slot_after(&self, position: &Position, slot: Slot, mv: Move) -> Option<(Slot, Option<Position>)> {
+    fn slot_after(
+        &self,
+        position: &Position,
+        slot: Slot,
+        mv: Move,
+    ) -> Option<(Slot, Option<Position>)> {
         if let Some(after) = self.layout.slot_after(position, slot, mv) {
             return Some((after, None));
         }
@@ -428,7 +433,8 @@ impl Solver<'_> {
             }
             check || !victims.is_empty()
         });
-        (alive && drawing).then(|| Candidate::new(entry, check, mask_of(victims, position.by_color(!side))))
+        (alive && drawing)
+            .then(|| Candidate::new(entry, check, mask_of(victims, position.by_color(!side))))
     }
 
     /// The greatest set of candidates whose cycles the opponent can force
