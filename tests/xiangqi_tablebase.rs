@@ -258,6 +258,18 @@ fn files_round_trip_and_damage_is_reported() {
         .to_string();
     assert!(error.contains("KRK"), "{error}");
 
+    // A file of the previous block format (a byte per WDL entry) says to
+    // regenerate.
+    let mut previous = good.clone();
+    previous[8..10].copy_from_slice(&2u16.to_le_bytes());
+    std::fs::write(&path, &previous).unwrap();
+    let error = Tablebase::open(&dir)
+        .table(&material("KRKA"))
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("format version 2"), "{error}");
+    assert!(error.contains("regenerate"), "{error}");
+
     // A file of the first format says to regenerate.
     std::fs::remove_file(&path).unwrap();
     std::fs::write(dir.join("KRKA.qtb"), b"QIXQTB\r\n").unwrap();

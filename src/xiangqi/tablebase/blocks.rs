@@ -12,7 +12,7 @@ use super::table::SideStats;
 /// The first bytes of every file; the kind follows.
 const MAGIC: &[u8; 4] = b"QITB";
 /// The format version this build writes and reads.
-pub const FORMAT_VERSION: u16 = 2;
+pub const FORMAT_VERSION: u16 = 3;
 /// The compression method byte: zstd frames.
 const ZSTD: u8 = 1;
 /// Bytes of the per-block index record: offset, length, checksum.
@@ -57,7 +57,8 @@ pub struct Header {
     pub index_scheme: u16,
     /// Which repetition rules the values assume (0: none, 1: Asian).
     pub rules: u8,
-    /// Bytes per entry before compression.
+    /// Bits per entry before compression: 2 for WDL (four entries a byte,
+    /// the first in the lowest bits), 8 or 16 for DTM (little-endian).
     pub width: u8,
     /// The endgame's signature, e.g. `KRKAAEE`.
     pub material: String,
@@ -79,6 +80,21 @@ impl Header {
     pub fn entries_in(&self, block: u64) -> usize {
         let start = block * u64::from(self.block_entries);
         (self.per_side - start).min(u64::from(self.block_entries)) as usize
+    }
+
+    /// Bytes that `entries` entries take before compression.
+    pub fn bytes_for(&self, entries: usize) -> usize {
+        (entries * usize::from(self.width)).div_ceil(8)
+    }
+
+    /// Entry `i` of a decompressed block.
+    #[inline]
+    pub fn entry(&self, block: &[u8], i: usize) -> u16 {
+        match self.width {
+            2 => u16::from(block[i / 4] >> (2 * (i % 4)) & 3),
+            8 => u16::from(block[i]),
+            _ => u16::from_le_bytes([block[2 * i], block[2 * i + 1]]),
+        }
     }
 
     fn encode(&self, out: &mut Vec<u8>) {
@@ -262,12 +278,14 @@ fn parse(
     if compression != ZSTD {
         return Err(format!("unknown compression method {compression}"));
     }
-    let expected_width = match kind {
-        FileKind::Wdl => [1, 1],
-        FileKind::Dtm => [1, 2],
+    let valid_widths: &[u8] = match kind {
+        FileKind::Wdl => &[2],
+        FileKind::Dtm => &[8, 16],
     };
-    if !(expected_width[0]..=expected_width[1]).contains(&width) {
-        return Err(format!("entry width {width} is not valid for this kind"));
+    if !valid_widths.contains(&width) {
+        return Err(format!(
+            "entry width {width} bits is not valid for this kind"
+        ));
     }
     let length = usize::from(fields.u8("material")?);
     let material = fields.take(length, "material")?;
@@ -280,7 +298,9 @@ fn parse(
         ));
     }
     let block_entries = fields.u32("entries per block")?;
-    if block_entries == 0 || block_entries as usize * usize::from(width) > MAX_BLOCK_BYTES {
+    if block_entries == 0
+        || (block_entries as usize * usize::from(width)).div_ceil(8) > MAX_BLOCK_BYTES
+    {
         return Err(format!("declares {block_entries} entries per block"));
     }
     let mut stats = [SideStats::default(); 2];
@@ -357,7 +377,7 @@ fn decode_block(
             "block {number} checksum mismatch: the file is corrupted"
         ));
     }
-    let expected = header.entries_in(block) * usize::from(header.width);
+    let expected = header.bytes_for(header.entries_in(block));
     let entries = zstd::bulk::decompress(compressed, expected)
         .map_err(|e| format!("block {number} does not decompress: {e}"))?;
     if entries.len() != expected {

@@ -107,11 +107,7 @@ impl Prober {
                     why,
                 })
         })?;
-        Ok(if header.width == 1 {
-            u16::from(bytes[within])
-        } else {
-            u16::from_le_bytes([bytes[2 * within], bytes[2 * within + 1]])
-        })
+        Ok(header.entry(&bytes, within))
     }
 }
 
