@@ -5,26 +5,40 @@ use super::Layout;
 use crate::xiangqi::tablebase::check::waiting_side_in_check;
 use crate::xiangqi::{Bitboard, Color, Position};
 
+/// Piece sets an index can have: one per colour and kind of rook, cannon,
+/// horse and pawn.
+const MAX_SETS: usize = 8;
+
 /// Builds the positions of entries on one board that it keeps: the
 /// kings, advisors and elephants stay while consecutive entries share a
-/// pair (they mostly do), and only the other pieces are lifted and put
-/// back.
+/// pair (they mostly do), and of the other pieces only the sets whose
+/// number changed are lifted and put back. Entries met in order (the
+/// passes over a whole index) count the sets' numbers up like an odometer
+/// instead of dividing the index out again.
 pub(crate) struct Decoder<'a> {
     layout: &'a Layout,
     pair: u64,
     board: Position,
-    /// Squares of the pieces put on top of the pair's.
-    extra: Bitboard,
+    /// The entry last asked for (within its side), if any.
+    last: Option<u64>,
+    /// Each set's number (rank among its domain's sets) in that entry.
+    numbers: [u64; MAX_SETS],
+    /// The squares of each set on the board: empty while a set is not
+    /// placed (it would have shared a square).
+    on_board: [Bitboard; MAX_SETS],
 }
 
 impl<'a> Decoder<'a> {
     /// A decoder for `layout`'s entries.
     pub(crate) fn new(layout: &'a Layout) -> Decoder<'a> {
+        assert!(layout.sets.len() <= MAX_SETS, "one set per colour and kind");
         Decoder {
             layout,
             pair: 0,
             board: layout.base(0),
-            extra: Bitboard::EMPTY,
+            last: None,
+            numbers: [0; MAX_SETS],
+            on_board: [Bitboard::EMPTY; MAX_SETS],
         }
     }
 
@@ -34,29 +48,58 @@ impl<'a> Decoder<'a> {
     #[inline]
     pub(crate) fn placed(&mut self, side: Color, index: u32) -> Option<&Position> {
         let layout = self.layout;
+        let sets = &layout.sets;
         let index = u64::from(index);
-        let pair = index / layout.free_size;
+        let mut numbers = self.numbers;
+        let pair = if self.last.is_some_and(|last| last + 1 == index) {
+            // The last set varies fastest: count up, carrying leftwards;
+            // a carry out of the first set is the next pair.
+            let mut pair = self.pair + 1;
+            for (number, set) in numbers[..sets.len()].iter_mut().zip(sets).rev() {
+                *number += 1;
+                if *number < set.sets {
+                    pair = self.pair;
+                    break;
+                }
+                *number = 0;
+            }
+            pair
+        } else {
+            let rest = index % layout.free_size;
+            for (number, set) in numbers.iter_mut().zip(sets) {
+                *number = rest / set.stride % set.sets;
+            }
+            index / layout.free_size
+        };
+        self.last = Some(index);
         if pair != self.pair {
             self.pair = pair;
             self.board = layout.base(pair);
-        } else {
-            for square in self.extra {
-                self.board.remove(square);
+            self.on_board = [Bitboard::EMPTY; MAX_SETS];
+        }
+        for (i, on_board) in self.on_board[..sets.len()].iter_mut().enumerate() {
+            if numbers[i] != self.numbers[i] && !on_board.is_empty() {
+                for square in *on_board {
+                    self.board.remove(square);
+                }
+                *on_board = Bitboard::EMPTY;
             }
         }
-        self.extra = Bitboard::EMPTY;
-        let rest = index % layout.free_size;
-        let mut occupied = self.board.occupied();
-        for set in &layout.sets {
-            let squares = set.domain.unrank(rest / set.stride % set.sets, set.count);
-            if !(squares & occupied).is_empty() {
+        self.numbers = numbers;
+        // Each set put back is tested against every piece on the board, so
+        // two sets put back together are tested against each other too.
+        for (i, set) in sets.iter().enumerate() {
+            if !self.on_board[i].is_empty() {
+                continue;
+            }
+            let squares = set.domain.unrank(numbers[i], set.count);
+            if !(squares & self.board.occupied()).is_empty() {
                 return None;
             }
-            occupied |= squares;
             for square in squares {
                 self.board.put(square, set.piece);
             }
-            self.extra |= squares;
+            self.on_board[i] = squares;
         }
         self.board.set_side(side);
         Some(&self.board)
@@ -67,5 +110,42 @@ impl<'a> Decoder<'a> {
     pub(crate) fn position(&mut self, side: Color, index: u32) -> Option<&Position> {
         let position = self.placed(side, index)?;
         (!waiting_side_in_check(position)).then_some(position)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One decoder met entries in order, with jumps back and forth, gives
+    /// what a fresh decoder gives for each: the odometer and the lifting
+    /// of only the changed sets keep the board right, also after entries
+    /// whose pieces share a square.
+    #[test]
+    fn a_reused_decoder_agrees_with_fresh_ones() {
+        for name in ["KRKNA", "KPPKA", "KNNKE", "KRCKP"] {
+            let layout = Layout::new(name.parse().unwrap()).unwrap();
+            let per_side = layout.per_side() as u32;
+            let mut decoder = Decoder::new(&layout);
+            let mut checked = 0u32;
+            for side in Color::ALL {
+                let mut index = 0;
+                while index < per_side {
+                    let reused = decoder.placed(side, index).cloned();
+                    let fresh = Decoder::new(&layout).placed(side, index).cloned();
+                    assert_eq!(reused, fresh, "{name} {side:?} {index}");
+                    checked += 1;
+                    // Mostly the next entry; now and then a jump.
+                    index = match checked % 997 {
+                        0 => (index * 7 + 13) % per_side,
+                        1 => index.saturating_sub(5000),
+                        _ => index + 1 + (checked % 31 == 0) as u32 * 40,
+                    };
+                    if checked > 400_000 {
+                        break;
+                    }
+                }
+            }
+        }
     }
 }
