@@ -110,6 +110,11 @@ impl Solver<'_> {
                 return;
             }
             let p = predecessor as usize;
+            // A predecessor resolved already (a win by another move) has
+            // no use for its counter, nor a rule round for the touch.
+            if !unresolved(self.plies[p].load(Relaxed)) {
+                return;
+            }
             if let Some(word) = self.touched.get(p / 64) {
                 word.fetch_or(1 << (p % 64), Relaxed);
             }

@@ -558,11 +558,8 @@ impl Solver<'_> {
                 let Some((slot, played)) = self.slot_after(after, after_slot, reply) else {
                     continue;
                 };
-                let landing = self.entry(side, slot.index);
-                if !self.open(landing) {
-                    continue;
-                }
-                let Some(target) = find(landing) else {
+                // Candidates are unresolved: membership says it all.
+                let Some(target) = find(self.entry(side, slot.index)) else {
                     continue;
                 };
                 let back = played.unwrap_or_else(|| after.play(reply));
