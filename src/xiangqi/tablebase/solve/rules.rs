@@ -407,7 +407,8 @@ impl Solver<'_> {
             return None;
         }
         let (side, index) = self.side_and_index(entry);
-        let position = decoder.position(side, index)?;
+        // Unresolved entries are legal: no test for the check.
+        let position = decoder.placed(side, index)?;
         // What was chased already matters only for a move that chases
         // something: most moves that keep the draw chase nothing.
         let mut before = None;
@@ -532,7 +533,7 @@ impl Solver<'_> {
         graph: &mut Replies,
     ) -> bool {
         let (side, index) = self.side_and_index(candidate.entry);
-        let Some(position) = decoder.position(side, index) else {
+        let Some(position) = decoder.placed(side, index) else {
             return false;
         };
         let theirs = position.by_color(!side);
