@@ -162,10 +162,7 @@ impl Solver<'_> {
         mut visit: impl FnMut(&Position, Slot) -> bool,
     ) -> bool {
         let side = position.side_to_move();
-        for &mv in position.legal_moves().iter() {
-            if position.piece_at(mv.to()).is_some() {
-                continue;
-            }
+        for &mv in position.legal_quiets().iter() {
             let Some((child, after)) = self.slot_after(position, slot, mv) else {
                 continue;
             };
@@ -550,10 +547,7 @@ impl Solver<'_> {
             // What the opponent chased already, once a reply needs it.
             let mut already = None;
             let mut kept = 0;
-            for &reply in after.legal_moves().iter() {
-                if after.piece_at(reply.to()).is_some() {
-                    continue;
-                }
+            for &reply in after.legal_quiets().iter() {
                 // Most replies land on no candidate: that is known from
                 // the index alone, before the reply is played.
                 let Some((slot, played)) = self.slot_after(after, after_slot, reply) else {
