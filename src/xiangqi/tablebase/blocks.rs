@@ -24,7 +24,7 @@ pub const MAX_BLOCK_BYTES: usize = 4 << 20;
 /// What a file holds per entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FileKind {
-    /// Win, draw or loss: one byte per entry before compression.
+    /// Win, draw or loss: two bits per entry before compression.
     Wdl,
     /// Distance to mate: one or two bytes per entry before compression.
     Dtm,
@@ -82,18 +82,21 @@ impl Header {
         (self.per_side - start).min(u64::from(self.block_entries)) as usize
     }
 
-    /// Bytes that `entries` entries take before compression.
+    /// Bytes that `entries` entries take before compression (counted in
+    /// 64 bits: a file's declared sizes must not wrap on 32-bit targets).
     pub fn bytes_for(&self, entries: usize) -> usize {
-        (entries * usize::from(self.width)).div_ceil(8)
+        block_bytes(entries as u64, self.width) as usize
     }
 
-    /// Entry `i` of a decompressed block.
+    /// Entry `i` of a decompressed block, for the widths a file may
+    /// declare (2, 8 and 16 bits; any other reads as 0).
     #[inline]
     pub fn entry(&self, block: &[u8], i: usize) -> u16 {
         match self.width {
             2 => u16::from(block[i / 4] >> (2 * (i % 4)) & 3),
             8 => u16::from(block[i]),
-            _ => u16::from_le_bytes([block[2 * i], block[2 * i + 1]]),
+            16 => u16::from_le_bytes([block[2 * i], block[2 * i + 1]]),
+            _ => 0,
         }
     }
 
@@ -120,6 +123,11 @@ impl Header {
             out.extend_from_slice(&stats.max_dtm.to_le_bytes());
         }
     }
+}
+
+/// Bytes that `entries` entries of `width` bits take.
+fn block_bytes(entries: u64, width: u8) -> u64 {
+    (entries * u64::from(width)).div_ceil(8)
 }
 
 /// A 64-bit checksum: eight bytes at a time, multiply and shift mixed.
@@ -298,9 +306,7 @@ fn parse(
         ));
     }
     let block_entries = fields.u32("entries per block")?;
-    if block_entries == 0
-        || (block_entries as usize * usize::from(width)).div_ceil(8) > MAX_BLOCK_BYTES
-    {
+    if block_entries == 0 || block_bytes(u64::from(block_entries), width) > MAX_BLOCK_BYTES as u64 {
         return Err(format!("declares {block_entries} entries per block"));
     }
     let mut stats = [SideStats::default(); 2];

@@ -82,7 +82,7 @@ impl Prober {
     }
 
     /// The entry of `position` (of `file`'s material, stored orientation)
-    /// in `file`: one byte, or two for wide DTM files.
+    /// in `file`: two bits (WDL), one byte or two (DTM).
     fn entry(&self, opened: &Opened, position: &Position) -> Result<u16, TbError> {
         let material = opened.layout.material();
         let slot = opened

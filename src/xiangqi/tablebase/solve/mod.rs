@@ -96,7 +96,10 @@ struct Solver<'a> {
     /// illegal: such a table (a doctored file) cannot be built upon.
     broken_capture: OnceLock<(Material, String)>,
     /// During rule rounds, one bit per entry: propagation counted one of
-    /// its moves lost, so the next round looks at it again.
+    /// its moves lost, so the next round looks at it again. Once the next
+    /// round's candidates are found, the bits have served, and the cycle
+    /// search borrows them for its membership test until the round's
+    /// propagation clears them.
     touched: Vec<AtomicU64>,
     /// How many entries are legal, once counted.
     legal: OnceLock<u64>,

@@ -110,8 +110,9 @@ impl Solver<'_> {
                 return;
             }
             let p = predecessor as usize;
-            // A predecessor resolved already (a win by another move) has
-            // no use for its counter, nor a rule round for the touch.
+            // A predecessor resolved already (won by another move, or lost
+            // by rule) stays resolved: it has no use for its counter, nor
+            // a rule round for the touch.
             if !unresolved(self.plies[p].load(Relaxed)) {
                 return;
             }

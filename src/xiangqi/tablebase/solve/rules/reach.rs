@@ -14,11 +14,21 @@ use crate::xiangqi::tablebase::Progress;
 impl Solver<'_> {
     /// The candidates a round must look at, when few were found afresh:
     /// those `fresh`, and those that reach them by a drawing move and a
-    /// reply, again and again. The others are not forced: each of them
-    /// and what it reaches kept the conditions and moves it had last round
-    /// (no move of theirs was touched), and every cycle forced then was
-    /// decided by rule, so none of them is forced now. `None` when the
-    /// search would cost more than looking at every candidate.
+    /// reply, again and again (the closure). The others are not forced:
+    /// - a candidate outside the closure was not touched, so it has the
+    ///   drawing moves and conditions it had last round; each of its
+    ///   edges (a reply onto a candidate) existed then too, since a
+    ///   position only ever goes from unresolved to resolved and a target
+    ///   outside the closure is an untouched candidate with its old
+    ///   conditions;
+    /// - so the forced candidates outside the closure would form a set
+    ///   closed under last round's graph, hence forced last round (whose
+    ///   result equals the exhaustive one, by induction over rounds);
+    /// - but every candidate forced last round was lost by rule and is
+    ///   resolved now, so that set is empty.
+    ///
+    /// `None` when the search would cost more than looking at every
+    /// candidate.
     pub(super) fn reach(
         &self,
         candidates: &[Candidate],
