@@ -382,3 +382,25 @@ fn saving_removes_temporaries_of_dead_writers() {
     assert!(other.exists(), "another table's file was removed");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A table that would not fit in the memory allowed is refused before its
+/// solve starts, with the figures; the smaller tables it needs were built.
+#[test]
+fn a_table_too_large_for_the_memory_is_refused_first() {
+    let tablebase = Tablebase::in_memory().with_memory_limit(10_000);
+    let error = tablebase.generate(&material("KRK"), &Quiet).unwrap_err();
+    match &error {
+        TbError::NotEnoughMemory {
+            material: refused,
+            needed,
+            available,
+        } => {
+            assert_eq!(refused.to_string(), "KRK");
+            assert!(*needed > *available, "{error}");
+            assert_eq!(*available, 10_000);
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    assert!(error.to_string().contains("KRK"), "{error}");
+    assert!(tablebase.table(&material("KK")).is_ok());
+}

@@ -76,7 +76,8 @@ pub enum TbError {
     NotEnoughMemory {
         /// The endgame.
         material: Material,
-        /// Bytes the solve needs (working memory and smaller tables).
+        /// Bytes of working memory the solve needs (the smaller tables it
+        /// reads are loaded already).
         needed: u64,
         /// Bytes available.
         available: u64,

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::files::{load, save, Saved};
 use super::probe::Prober;
-use super::solve::{solve, BYTES_PER_ENTRY};
+use super::solve::{solve, working_bytes};
 use super::table::{capturable, Captures, SubTable};
 use super::{verify, Layout, Material, Progress, RuleSet, Table, TbError};
 
@@ -220,7 +220,7 @@ impl Tablebase {
 
     /// Refuses, before it starts, a solve that would not fit in memory.
     fn check_memory(&self, layout: &Layout) -> Result<u64, TbError> {
-        let needed = layout.per_side() * 2 * BYTES_PER_ENTRY;
+        let needed = working_bytes(layout, self.rules);
         let available = self.memory_limit.or_else(available_memory);
         match available {
             Some(available) if needed > available => Err(TbError::NotEnoughMemory {

@@ -61,8 +61,9 @@ use candidates::Candidate;
 /// Entries handled per parallel task.
 const CHUNK: usize = 4096;
 
-/// Whether both sides have a piece that can cross the river.
-fn both_sides_attack(material: Material) -> bool {
+/// Whether rule rounds run for `material`: both sides have a piece that
+/// can cross the river.
+pub(in crate::xiangqi::tablebase) fn apply_to(material: Material) -> bool {
     Color::ALL.iter().all(|&color| {
         [
             PieceKind::Rook,
@@ -130,7 +131,7 @@ impl Solver<'_> {
     /// Applies the rules in rounds until one finds no new loss; returns the
     /// number of rounds that found some.
     pub(super) fn apply_rules(&mut self, rounds_are: Rounds, progress: &dyn Progress) -> u32 {
-        if !both_sides_attack(self.layout.material()) {
+        if !apply_to(self.layout.material()) {
             return 0;
         }
         let words = (self.per_side * 2).div_ceil(64);
