@@ -132,15 +132,18 @@ impl Solver<'_> {
             .map(|(chunk, words)| {
                 let mut decoder = Decoder::new(self.layout);
                 let mut found = Vec::new();
+                // One report a chunk: a front end may lock on each.
+                let mut looked_at = 0;
                 for (w, word) in words.iter().enumerate() {
                     let mut bits = word.load(Relaxed);
-                    progress.advance(u64::from(bits.count_ones()));
+                    looked_at += u64::from(bits.count_ones());
                     while bits != 0 {
                         let entry = ((chunk * CHUNK / 64 + w) * 64) as u32 + bits.trailing_zeros();
                         bits &= bits - 1;
                         found.extend(self.candidate(&mut decoder, entry));
                     }
                 }
+                progress.advance(looked_at);
                 found
             })
             .flatten()
