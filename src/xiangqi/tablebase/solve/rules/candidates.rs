@@ -7,7 +7,7 @@ use rayon::prelude::*;
 
 use super::{Solver, CHUNK};
 use crate::xiangqi::rules::chased;
-use crate::xiangqi::tablebase::index::{Decoder, Slot};
+use crate::xiangqi::tablebase::index::Decoder;
 use crate::xiangqi::tablebase::solve::CAPTURE_SAVES;
 use crate::xiangqi::tablebase::Progress;
 use crate::xiangqi::Bitboard;
@@ -167,11 +167,7 @@ impl Solver<'_> {
         let mut check = true;
         let mut victims = position.by_color(!side);
         let mut drawing = false;
-        let slot = Slot {
-            index,
-            mirrored: false,
-        };
-        let alive = self.each_drawing_move(position, slot, |after, _| {
+        let alive = self.each_drawing_move(entry, position, |after, _| {
             drawing = true;
             if after.is_check() {
                 victims = Bitboard::EMPTY;

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use super::candidates::{squares_of, Candidate, CHECK};
 use super::{Solver, CHUNK};
 use crate::xiangqi::rules::chased;
-use crate::xiangqi::tablebase::index::{mirror_square, Decoder, Slot};
+use crate::xiangqi::tablebase::index::{mirror_square, Decoder};
 use crate::xiangqi::tablebase::Progress;
 use crate::xiangqi::Bitboard;
 
@@ -117,11 +117,7 @@ impl Solver<'_> {
         let victims = squares_of(candidate.victims(), theirs);
         let mark = graph.mark();
         graph.open_node(i);
-        let slot = Slot {
-            index,
-            mirrored: false,
-        };
-        let covered = self.each_drawing_move(position, slot, |after, after_slot| {
+        let covered = self.each_drawing_move(candidate.entry, position, |after, after_slot| {
             graph.open_move();
             // What the opponent chased already, once a reply needs it.
             let mut already = None;

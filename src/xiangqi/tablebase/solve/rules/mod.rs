@@ -52,7 +52,7 @@ mod reach;
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use super::{unresolved, Rounds, Solver, CHANGED};
+use super::{unresolved, Rounds, Solver, CHANGED, COUNT};
 use crate::xiangqi::tablebase::index::Slot;
 use crate::xiangqi::tablebase::{Material, Progress};
 use crate::xiangqi::{Color, Move, PieceKind, Position};
@@ -83,25 +83,37 @@ impl Solver<'_> {
         unresolved(self.plies[entry as usize].load(Relaxed))
     }
 
-    /// Calls `visit` with where each move of `position` (whose slot is
-    /// `slot`) that keeps the draw without capturing (into a position
-    /// still unresolved) leads, and that position's slot, until it returns
-    /// false; returns whether it never did. Captures leave the endgame:
-    /// one that draws set [`super::CAPTURE_SAVES`], the others lose.
+    /// Calls `visit` with where each move of `position` (unresolved
+    /// `entry`, decoded) that keeps the draw without capturing (into a
+    /// position still unresolved) leads, and that position's slot, until
+    /// it returns false; returns whether it never did. Captures leave the
+    /// endgame: one that draws set [`super::CAPTURE_SAVES`], the others
+    /// lose.
     fn each_drawing_move(
         &self,
+        entry: u32,
         position: &Position,
-        slot: Slot,
         mut visit: impl FnMut(&Position, Slot) -> bool,
     ) -> bool {
         let side = position.side_to_move();
+        let slot = Slot {
+            index: self.side_and_index(entry).1,
+            mirrored: false,
+        };
+        // The entry's counter holds how many non-captures do not lose yet:
+        // once that many are found, the other moves need no look.
+        let mut drawing = self.moves[entry as usize].load(Relaxed) & COUNT;
         for &mv in position.legal_quiets().iter() {
+            if drawing == 0 {
+                break;
+            }
             let Some((child, after)) = self.slot_after(position, slot, mv) else {
                 continue;
             };
             if !self.open(self.entry(!side, child.index)) {
                 continue;
             }
+            drawing -= 1;
             let after = after.unwrap_or_else(|| position.play(mv));
             if !visit(&after, child) {
                 return false;
