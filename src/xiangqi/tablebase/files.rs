@@ -152,8 +152,13 @@ pub(crate) fn encode(table: &Table) -> [Vec<u8>; 2] {
     );
     let widest = sides
         .iter()
-        .flat_map(|codes| codes.iter())
-        .filter_map(|&code| dtm_entry(code))
+        .map(|codes| {
+            codes
+                .par_iter()
+                .filter_map(|&code| dtm_entry(code))
+                .max()
+                .unwrap_or(0)
+        })
         .max()
         .unwrap_or(0);
     let width: u8 = if widest <= 0xff { 8 } else { 16 };

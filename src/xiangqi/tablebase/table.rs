@@ -3,6 +3,8 @@
 
 use std::sync::Arc;
 
+use rayon::prelude::*;
+
 use crate::xiangqi::{Color, Move, Piece, PieceKind, Position};
 
 use super::value::{Dtm, Value, BROKEN, CHANGED_FLAG};
@@ -45,31 +47,53 @@ impl Table {
     pub(crate) fn new(layout: Arc<Layout>, rules: RuleSet, codes: Vec<u16>) -> Table {
         let per_side = layout.per_side() as usize;
         debug_assert_eq!(codes.len(), 2 * per_side);
+        // Counted in parallel chunks: a pass over KRNKR's 65.6 million
+        // codes took a tenth of a second on one core.
+        const CHUNK: usize = 1 << 16;
         let stats = [0, 1].map(|side| {
-            let mut stats = SideStats {
-                max_dtm: -1,
-                ..SideStats::default()
-            };
             let side_codes = &codes[side * per_side..(side + 1) * per_side];
-            for (index, &code) in side_codes.iter().enumerate() {
-                let Some(value) = Value::from_code(code) else {
-                    continue;
-                };
-                let weight = layout.weight(index as u32);
-                stats.legal += weight;
-                match value {
-                    Value::Win(_) => stats.win += weight,
-                    Value::Draw => stats.draw += weight,
-                    Value::Loss(_) => stats.loss += weight,
-                }
-                if value != Value::Draw {
-                    stats.max_dtm = stats.max_dtm.max(i32::from(value.plies()));
-                }
-                if code & CHANGED_FLAG != 0 {
-                    stats.by_rule += weight;
-                }
-            }
-            stats
+            side_codes
+                .par_chunks(CHUNK)
+                .enumerate()
+                .map(|(chunk, chunk_codes)| {
+                    let mut stats = SideStats {
+                        max_dtm: -1,
+                        ..SideStats::default()
+                    };
+                    for (offset, &code) in chunk_codes.iter().enumerate() {
+                        let Some(value) = Value::from_code(code) else {
+                            continue;
+                        };
+                        let weight = layout.weight((chunk * CHUNK + offset) as u32);
+                        stats.legal += weight;
+                        match value {
+                            Value::Win(_) => stats.win += weight,
+                            Value::Draw => stats.draw += weight,
+                            Value::Loss(_) => stats.loss += weight,
+                        }
+                        if value != Value::Draw {
+                            stats.max_dtm = stats.max_dtm.max(i32::from(value.plies()));
+                        }
+                        if code & CHANGED_FLAG != 0 {
+                            stats.by_rule += weight;
+                        }
+                    }
+                    stats
+                })
+                .reduce(
+                    || SideStats {
+                        max_dtm: -1,
+                        ..SideStats::default()
+                    },
+                    |a, b| SideStats {
+                        legal: a.legal + b.legal,
+                        win: a.win + b.win,
+                        draw: a.draw + b.draw,
+                        loss: a.loss + b.loss,
+                        by_rule: a.by_rule + b.by_rule,
+                        max_dtm: a.max_dtm.max(b.max_dtm),
+                    },
+                )
         });
         Table {
             layout,
