@@ -31,6 +31,11 @@ fn text(dir: &Path) -> &str {
 }
 
 /// `key=value` fields of a stats line.
+/// `qiboard tb gen --all --attackers 0 --dir DIR`.
+fn gen_family(dir: &Path) -> Output {
+    qiboard(&["tb", "gen", "--all", "--attackers", "0", "--dir", text(dir)])
+}
+
 fn field(line: &str, key: &str) -> i64 {
     line.split_whitespace()
         .find_map(|word| word.strip_prefix(&format!("{key}=")))
@@ -150,39 +155,15 @@ fn failures_exit_2_with_a_message() {
 #[test]
 fn families_build_skip_and_resume() {
     let first = scratch("family-a");
-    let out = stdout_lines(&qiboard(&[
-        "tb",
-        "gen",
-        "--all",
-        "--attackers",
-        "0",
-        "--dir",
-        text(&first),
-    ]));
+    let out = stdout_lines(&gen_family(&first));
     let summary = out.last().expect("a summary line");
     assert!(summary.contains("45 endgames"), "{summary}");
     assert!(summary.contains("45 solved"), "{summary}");
-    let again = stdout_lines(&qiboard(&[
-        "tb",
-        "gen",
-        "--all",
-        "--attackers",
-        "0",
-        "--dir",
-        text(&first),
-    ]));
+    let again = stdout_lines(&gen_family(&first));
     assert!(again.last().unwrap().contains("0 solved"), "{again:?}");
 
     let second = scratch("family-b");
-    stdout_lines(&qiboard(&[
-        "tb",
-        "gen",
-        "--all",
-        "--attackers",
-        "0",
-        "--dir",
-        text(&second),
-    ]));
+    stdout_lines(&gen_family(&second));
     let mut names: Vec<_> = std::fs::read_dir(&second)
         .unwrap()
         .map(|entry| entry.unwrap().file_name())
@@ -193,15 +174,7 @@ fn families_build_skip_and_resume() {
         std::fs::remove_file(second.join(name)).unwrap();
     }
     std::fs::write(second.join(&names[0]), b"QITB").unwrap();
-    stdout_lines(&qiboard(&[
-        "tb",
-        "gen",
-        "--all",
-        "--attackers",
-        "0",
-        "--dir",
-        text(&second),
-    ]));
+    stdout_lines(&gen_family(&second));
     for name in &names {
         assert_eq!(
             std::fs::read(first.join(name)).unwrap(),

@@ -336,43 +336,43 @@ pub(crate) fn load(dir: &Path, layout: Arc<Layout>, rules: RuleSet) -> Result<Ta
     }
     let per_side = layout.per_side() as usize;
     let mut codes = vec![0u16; 2 * per_side];
-    let corrupt = |kind, why| TbError::Corrupt {
-        path: path(kind),
-        why,
-    };
     for side in 0..2 {
         let codes = &mut codes[side * per_side..(side + 1) * per_side];
-        let wdl_block = wdl.header().block_entries as usize;
-        codes
-            .par_chunks_mut(wdl_block)
-            .enumerate()
-            .try_for_each(|(block, chunk)| {
-                let symbols = wdl
-                    .read_block(side, block as u64)
-                    .map_err(|why| corrupt(FileKind::Wdl, why))?;
-                for (i, code) in chunk.iter_mut().enumerate() {
-                    *code = wdl.header().entry(&symbols, i);
-                }
-                Ok::<_, TbError>(())
-            })?;
-        let dtm_block = dtm.header().block_entries as usize;
-        codes
-            .par_chunks_mut(dtm_block)
-            .enumerate()
-            .try_for_each(|(block, chunk)| {
-                let entries = dtm
-                    .read_block(side, block as u64)
-                    .map_err(|why| corrupt(FileKind::Dtm, why))?;
-                for (i, code) in chunk.iter_mut().enumerate() {
-                    let entry = dtm.header().entry(&entries, i);
-                    *code =
-                        code_of(*code as u8, entry).map_err(|why| corrupt(FileKind::Dtm, why))?;
-                }
-                Ok::<_, TbError>(())
-            })?;
+        // The WDL symbol first, then the code of symbol and distance.
+        read_into(&wdl, side, codes, |_, symbol| Ok(symbol))
+            .map_err(|why| corrupt(path(FileKind::Wdl), why))?;
+        read_into(&dtm, side, codes, |symbol, entry| {
+            code_of(symbol as u8, entry)
+        })
+        .map_err(|why| corrupt(path(FileKind::Dtm), why))?;
     }
     let stats = [wdl.header().stats[0], wdl.header().stats[1]];
     Ok(Table::with_stats(layout, rules, codes, stats))
+}
+
+/// Reads every block of `file` for `side` into `codes`, each code
+/// becoming `combine(code, entry)` of the block's entry at its index.
+fn read_into(
+    file: &BlockFile,
+    side: usize,
+    codes: &mut [u16],
+    combine: impl Fn(u16, u16) -> Result<u16, String> + Sync,
+) -> Result<(), String> {
+    let header = file.header();
+    codes
+        .par_chunks_mut(header.block_entries as usize)
+        .enumerate()
+        .try_for_each(|(block, chunk)| {
+            let entries = file.read_block(side, block as u64)?;
+            for (i, code) in chunk.iter_mut().enumerate() {
+                *code = combine(*code, header.entry(&entries, i))?;
+            }
+            Ok(())
+        })
+}
+
+fn corrupt(path: PathBuf, why: String) -> TbError {
+    TbError::Corrupt { path, why }
 }
 
 /// The value code of a WDL symbol and a DTM entry.
