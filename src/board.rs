@@ -67,7 +67,7 @@ pub trait Board: Sized + Display {
 /// Implements [`Board`] for the `Position` of the game module `$game` by
 /// forwarding to what that module already has.
 macro_rules! forward_board {
-    ($game:ident) => {
+    ($game:ident, board: $board:ident) => {
         impl Board for crate::$game::Position {
             type Move = crate::$game::Move;
             type MoveList = crate::$game::MoveList;
@@ -131,11 +131,14 @@ macro_rules! forward_board {
 
             #[inline]
             fn key(&self) -> u64 {
-                crate::$game::Position::key(self)
+                // Through the type that holds the board (a xiangqi
+                // position derefs to its setup): naming the position
+                // would find this trait method itself.
+                crate::$game::$board::key(self)
             }
         }
     };
 }
 
-forward_board!(chess);
-forward_board!(xiangqi);
+forward_board!(chess, board: Position);
+forward_board!(xiangqi, board: Setup);

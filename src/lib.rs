@@ -34,19 +34,15 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
-mod bitset;
 mod board;
 pub mod chess;
-mod color;
-mod excerpt;
 mod fen;
 mod game;
 pub mod list;
 mod move_error;
 #[cfg(feature = "serde")]
 mod serde_impls;
-mod square_impls;
 pub mod xiangqi;
 
 pub use board::Board;
-pub use excerpt::Excerpt;
+pub use qiboard_types::{Diagram, Excerpt};

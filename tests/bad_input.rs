@@ -107,13 +107,11 @@ fn constructors() -> Vec<Constructor> {
     list.push(("chess parse_san", |t| {
         chess::Position::start().parse_san(t).is_ok()
     }));
-    #[cfg(feature = "tablebase")]
     list.push(("tablebase file", |t| {
-        xiangqi::tablebase::check_file_bytes(t.as_bytes()).is_ok()
+        qiboard_tablebase::check_file_bytes(t.as_bytes()).is_ok()
     }));
-    #[cfg(feature = "tablebase")]
     list.push(("tablebase Material", |t| {
-        t.parse::<xiangqi::tablebase::Material>().is_ok()
+        t.parse::<qiboard_tablebase::Material>().is_ok()
     }));
     list
 }

@@ -173,7 +173,11 @@ fn bitboard_parse_errors_name_the_problem() {
 
 #[test]
 fn diagram_marks_members() {
-    let diagram = Bitboard::EMPTY.with(Square::A1).with(Square::H8).diagram();
+    let diagram = Bitboard::EMPTY
+        .with(Square::A1)
+        .with(Square::H8)
+        .diagram()
+        .to_string();
     let lines: Vec<&str> = diagram.lines().collect();
     assert_eq!(lines[0], "8 . . . . . . . 1");
     assert_eq!(lines[7], "1 1 . . . . . . .");

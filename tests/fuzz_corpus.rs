@@ -2,7 +2,6 @@
 //! function, on stable and without libFuzzer, so that each input the
 //! fuzzers kept (crashes found included) stays a regression test. The
 //! functions are the fuzz crate's, compiled here from its source.
-#![cfg(all(feature = "tablebase", feature = "record"))]
 
 use std::collections::BTreeSet;
 use std::fs;

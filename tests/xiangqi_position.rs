@@ -3,7 +3,7 @@
 use proptest::prelude::*;
 use qiboard::xiangqi::{
     Color, Ending, FenError, Game, GameError, Move, MoveError, Outcome, Piece, PieceKind, Position,
-    Square, Status,
+    PositionError, Square, Status,
 };
 
 #[test]
@@ -99,25 +99,31 @@ fn fen_errors_say_what_and_where() {
     );
     assert_eq!(
         error("rnba1abnr/9/1c5c1/9/9/9/9/1C5C1/9/RNBAKABNR w"),
-        FenError::MissingKing(Color::Black)
+        FenError::Illegal(PositionError::MissingKing(Color::Black))
     );
     assert_eq!(
         error("4k4/9/9/9/9/9/9/9/4K4/4K4 w"),
-        FenError::ExtraKing(Color::Red)
+        FenError::Illegal(PositionError::ExtraKing(Color::Red))
     );
     assert_eq!(
         error("4k4/9/9/9/9/9/9/9/RRR6/3K5 w"),
-        FenError::TooMany {
+        FenError::Illegal(PositionError::TooMany {
             piece: Piece {
                 color: Color::Red,
                 kind: PieceKind::Rook
             },
             count: 3
-        }
+        })
     );
     assert_eq!(
         error("4k4/9/9/9/9/9/9/9/9/K8 w"),
-        FenError::KingOutsidePalace(Color::Red, Square::A0)
+        FenError::Illegal(PositionError::Unreachable {
+            piece: Piece {
+                color: Color::Red,
+                kind: PieceKind::King
+            },
+            square: Square::A0
+        })
     );
     assert_eq!(
         error("3k5/9/9/9/9/9/9/9/9/5K3 x"),
@@ -131,11 +137,14 @@ fn fen_errors_say_what_and_where() {
         error("3k5/9/9/9/9/9/9/9/9/5K3 w - - 0 1 extra"),
         FenError::ExtraFields
     );
-    assert_eq!(error("4k4/9/9/9/9/9/9/9/9/4K4 w"), FenError::KingsFacing);
+    assert_eq!(
+        error("4k4/9/9/9/9/9/9/9/9/4K4 w"),
+        FenError::Illegal(PositionError::KingsFacing)
+    );
     // Black's king stands in Red's rook's line while Red is to move.
     assert_eq!(
         error("3k5/9/9/9/9/9/9/9/9/3R1K3 w"),
-        FenError::KingCapturable(Color::Red)
+        FenError::Illegal(PositionError::KingCapturable(Color::Red))
     );
     for e in [
         error("4k4/9/9/9/9/9/9/9/9/K8 w"),

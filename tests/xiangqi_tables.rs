@@ -462,9 +462,13 @@ fn bitboards_print_and_parse() {
     assert_eq!(Bitboard::FULL.count(), 90);
     assert_eq!(!Bitboard::EMPTY, Bitboard::FULL);
     assert_eq!(Bitboard::FULL << 1, Bitboard::FULL.without(Square::A0));
-    assert!(corners.diagram().starts_with("9 1 . . . . . . . 1\n"));
     assert!(corners
         .diagram()
+        .to_string()
+        .starts_with("9 1 . . . . . . . 1\n"));
+    assert!(corners
+        .diagram()
+        .to_string()
         .ends_with("0 1 . . . . . . . 1\n  a b c d e f g h i\n"));
     let cases = [
         ("", "10 ranks"),

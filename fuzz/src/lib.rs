@@ -15,8 +15,8 @@ use std::borrow::Cow;
 
 use qiboard::xiangqi::notation::{ChineseStyle, Notation};
 use qiboard::xiangqi::record;
-use qiboard::xiangqi::tablebase::Material;
 use qiboard::{chess, xiangqi};
+use qiboard_tablebase::Material;
 
 /// A target's body: it gets the fuzzer's bytes and panics on a bug.
 pub type Target = fn(&[u8]);
@@ -235,5 +235,5 @@ pub fn record(data: &[u8]) {
 
 /// Tablebase files (WDL or DTM): refused with a reason or read whole.
 pub fn tablebase_file(data: &[u8]) {
-    let _ = xiangqi::tablebase::check_file_bytes(data);
+    let _ = qiboard_tablebase::check_file_bytes(data);
 }

@@ -3,10 +3,12 @@
 //! Every table that needs randomness gets its own stream, keyed by a table
 //! name (and an optional index such as a square), so that changing how one
 //! table draws numbers never reshuffles another. Streams use
-//! `Xoshiro256PlusPlus`, whose output is specified and portable, and only
-//! through `next_u64`.
+//! `Xoshiro256PlusPlus`, whose output is specified and portable, drawn
+//! through `rand`'s [`Rng`] as whole `u64`s only (`random::<u64>()` is
+//! the stream's `next_u64`): rand's range and float sampling are not
+//! promised to stay the same across its versions, so none is used.
 
-use rand_core::{RngCore, SeedableRng};
+use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// The seed used when `QIBOARD_SEED` is not set.
@@ -60,5 +62,5 @@ fn mix(mut z: u64) -> u64 {
 
 /// Draws a sparse 64-bit number (about 8 bits set), as magic searches want.
 pub fn sparse_u64(rng: &mut Xoshiro256PlusPlus) -> u64 {
-    rng.next_u64() & rng.next_u64() & rng.next_u64()
+    rng.random::<u64>() & rng.random::<u64>() & rng.random::<u64>()
 }

@@ -1,8 +1,8 @@
 //! Attack lookups: each one a read of a generated table.
 
 use super::tables::{
-    Window, BETWEEN, BISHOP_WINDOWS, FIXED_SHIFTS, KING_ATTACKS, KNIGHT_ATTACKS, LINE,
-    PAWN_ATTACKS, ROOK_WINDOWS,
+    BETWEEN, BISHOP_WINDOWS, FIXED_SHIFTS, KING_ATTACKS, KNIGHT_ATTACKS, LINE, PAWN_ATTACKS,
+    ROOK_WINDOWS,
 };
 use super::{Bitboard, Color, Square};
 
@@ -33,21 +33,6 @@ pub const fn pawn_attacks(color: Color, square: Square) -> Bitboard {
     Bitboard(PAWN_ATTACKS[color as usize][square as usize])
 }
 
-impl<const N: usize> Window<N> {
-    #[inline]
-    const fn lookup(&self, occupied: Bitboard) -> Bitboard {
-        // A constant shift when the tables allow it: the index is then
-        // below `N` by construction and the mask below compiles away.
-        let shift = if FIXED_SHIFTS {
-            64 - N.ilog2()
-        } else {
-            self.shift
-        };
-        let index = (occupied.0 | self.outside).wrapping_mul(self.factor) >> shift;
-        Bitboard(self.attacks[index as usize & (N - 1)])
-    }
-}
-
 /// Squares a rook on `square` attacks, given the occupied squares: each ray
 /// runs up to and including the first occupied square.
 ///
@@ -62,13 +47,13 @@ impl<const N: usize> Window<N> {
 /// ```
 #[inline]
 pub const fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    ROOK_WINDOWS[square as usize].lookup(occupied)
+    ROOK_WINDOWS[square as usize].attacks(occupied, FIXED_SHIFTS)
 }
 
 /// Squares a bishop on `square` attacks, given the occupied squares.
 #[inline]
 pub const fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    BISHOP_WINDOWS[square as usize].lookup(occupied)
+    BISHOP_WINDOWS[square as usize].attacks(occupied, FIXED_SHIFTS)
 }
 
 /// Squares a queen on `square` attacks, given the occupied squares.

@@ -2,18 +2,14 @@
 //! generation, Zobrist keys and perft.
 
 mod attacks;
-mod bitboard;
-mod color;
 mod fen;
 mod game;
 mod movegen;
 mod moves;
 mod perft;
-mod piece;
 mod position;
 #[cfg(feature = "alloc")]
 mod san;
-mod square;
 pub mod tables;
 mod zobrist;
 
@@ -23,8 +19,6 @@ pub use attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
     rook_attacks,
 };
-pub use bitboard::{Bitboard, ParseBitboardError, Squares};
-pub use color::Color;
 pub use fen::{CastlingError, FenError};
 #[cfg(feature = "alloc")]
 pub use game::Game;
@@ -33,8 +27,9 @@ pub use moves::{Move, MoveError, MoveKind, MoveList, Uci, MAX_MOVES};
 #[cfg(feature = "alloc")]
 pub use perft::divide;
 pub use perft::perft;
-pub use piece::{Piece, PieceKind};
 pub use position::{CastleSide, Position};
+pub use qiboard_types::chess::{
+    Bitboard, Color, ParseBitboardError, ParseSquareError, Piece, PieceKind, Square, Squares,
+};
 #[cfg(feature = "alloc")]
 pub use san::{SanError, SanReason};
-pub use square::{ParseSquareError, Square};

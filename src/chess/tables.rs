@@ -4,6 +4,8 @@
 //! repository's `tables/chess/`. Prefer the lookups in [`crate::chess`];
 //! these raw arrays are public for engines that want to index them directly.
 
+use qiboard_types::chess::{window, Magic, Window};
+
 include!(concat!(env!("OUT_DIR"), "/chess/leapers.rs"));
 include!(concat!(env!("OUT_DIR"), "/chess/sliders.rs"));
 include!(concat!(env!("OUT_DIR"), "/chess/windows.rs"));

@@ -21,8 +21,21 @@ pub(crate) fn horse_zone(king: Square) -> Bitboard {
 
 /// The pieces of `by` attacking `king`, a square a king can stand on, on a
 /// board whose occupied squares are `occupied`; `pieces` holds `by`'s
-/// pieces kind by kind (indexed by [`PieceKind::index`]). Facing kings
-/// count: the flying general.
+/// pieces kind by kind (indexed by [`PieceKind::index`], as
+/// [`Setup::pieces_by_kind`](super::Setup::pieces_by_kind) gives them).
+/// Facing kings count: the flying general. It needs no position, so it
+/// also answers for boards that are only piece sets (a move tried on
+/// bitboards, a tablebase's un-move).
+///
+/// ```
+/// use qiboard::xiangqi::{king_attackers, Position, Square};
+///
+/// let position = Position::from_fen("4k4/9/9/9/9/9/9/4R4/9/3K5 b")?;
+/// let red = position.pieces_by_kind(qiboard::xiangqi::Color::Red);
+/// assert_eq!(king_attackers(qiboard::xiangqi::Color::Red, &red, Square::E9, position.occupied()),
+///            Square::E2.bitboard());
+/// # Ok::<(), qiboard::xiangqi::FenError>(())
+/// ```
 ///
 /// Advisors, elephants and king steps never reach the other palace, so
 /// only pawns, horses, rooks, cannons and the enemy king are looked at,
@@ -30,7 +43,7 @@ pub(crate) fn horse_zone(king: Square) -> Bitboard {
 /// one read of [`SIGHT`]: cheaper than rook and cannon lookups for the one
 /// or two such pieces there usually are.
 #[inline(always)]
-pub(crate) fn king_attackers(
+pub fn king_attackers(
     by: Color,
     pieces: &[Bitboard; 7],
     king: Square,

@@ -15,7 +15,7 @@ use super::tables::{
     HORSE_CHECKERS, HORSE_CHECK_LEGS, HORSE_LEGS, HORSE_TARGETS, KING_MOVES, PAWN_CHECKERS,
     PAWN_MOVES, ROOK_FILE_ATTACKS, ROOK_RANK_ATTACKS,
 };
-use super::{Bitboard, Color, Square};
+use super::{Bitboard, Color, Piece, PieceKind, Square};
 
 /// Bits 0, 9, …, 81: the a-file.
 pub(crate) const FILE_A: u128 = {
@@ -189,4 +189,31 @@ pub const fn pawn_attacks(color: Color, square: Square) -> Bitboard {
 #[inline]
 pub const fn pawn_checkers(color: Color, king: Square) -> Bitboard {
     Bitboard(PAWN_CHECKERS[color as usize][king as usize])
+}
+
+/// The squares `piece` on `square` attacks (could capture on), given the
+/// occupied squares: the one question every other lookup answers for one
+/// kind. A cannon attacks over exactly one screen; a king attacks its
+/// palace steps (the flying general is a rook question, as
+/// [`king_attackers`](super::king_attackers) asks it).
+///
+/// ```
+/// use qiboard::xiangqi::{attacks, cannon_attacks, Bitboard, Color, Piece, PieceKind, Square};
+///
+/// let occupied: Bitboard = [Square::B2, Square::B5, Square::B9].into_iter().collect();
+/// let cannon = Piece { color: Color::Red, kind: PieceKind::Cannon };
+/// assert_eq!(attacks(cannon, Square::B2, occupied), cannon_attacks(Square::B2, occupied));
+/// assert_eq!(attacks(cannon, Square::B2, occupied), Square::B9.bitboard());
+/// ```
+#[inline]
+pub const fn attacks(piece: Piece, square: Square, occupied: Bitboard) -> Bitboard {
+    match piece.kind {
+        PieceKind::King => king_attacks(square),
+        PieceKind::Advisor => advisor_attacks(square),
+        PieceKind::Elephant => elephant_attacks(square, occupied),
+        PieceKind::Horse => horse_attacks(square, occupied),
+        PieceKind::Rook => rook_attacks(square, occupied),
+        PieceKind::Cannon => cannon_attacks(square, occupied),
+        PieceKind::Pawn => pawn_attacks(piece.color, square),
+    }
 }

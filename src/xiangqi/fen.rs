@@ -2,12 +2,13 @@
 
 use core::fmt;
 
-use super::attackers::king_attackers;
-use super::{Color, Piece, PieceKind, Position, Square};
+use super::{Color, Piece, Position, PositionError, Setup, Square};
 use crate::Excerpt;
 
-/// Why a text is not a valid xiangqi position.
+/// Why a text is not a xiangqi FEN ([`Setup::from_fen`]), or, for
+/// [`Position::from_fen`], not one of a position the rules allow.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FenError {
     /// Nothing to parse.
     Empty,
@@ -27,29 +28,14 @@ pub enum FenError {
         /// How many squares it describes.
         squares: usize,
     },
-    /// A side with no king.
-    MissingKing(Color),
-    /// A side with more than one king.
-    ExtraKing(Color),
-    /// More pieces of one kind than a side starts with.
-    TooMany {
-        /// The piece.
-        piece: Piece,
-        /// How many the FEN has.
-        count: u32,
-    },
-    /// A king outside its own palace.
-    KingOutsidePalace(Color, Square),
     /// The side field is not `w`, `r` or `b`.
     BadSide(Excerpt),
     /// A counter field that is not a number.
     BadCounter(Excerpt),
     /// More than six fields.
     ExtraFields,
-    /// The two kings face each other on an open file.
-    KingsFacing,
-    /// The side to move could capture the enemy king.
-    KingCapturable(Color),
+    /// The FEN is well formed, but the rules allow no such position.
+    Illegal(PositionError),
 }
 
 impl fmt::Display for FenError {
@@ -65,21 +51,17 @@ impl fmt::Display for FenError {
             FenError::RowLength { rank, squares } => {
                 write!(f, "rank {rank} (row {}) describes {squares} squares instead of 9", 10 - rank)
             }
-            FenError::MissingKing(color) => write!(f, "{color} has no king"),
-            FenError::ExtraKing(color) => write!(f, "{color} has more than one king"),
-            FenError::TooMany { piece, count } => write!(
-                f,
-                "{} has {count} pieces '{piece}', at most {} are allowed",
-                piece.color,
-                piece.kind.max_count()
-            ),
-            FenError::KingOutsidePalace(color, square) => write!(f, "{color}'s king on {square} is outside its palace"),
             FenError::BadSide(text) => write!(f, "side to move {text:?} is not 'w', 'r' or 'b'"),
             FenError::BadCounter(text) => write!(f, "move counter {text:?} is not a number"),
             FenError::ExtraFields => write!(f, "too many fields after the board"),
-            FenError::KingsFacing => write!(f, "the kings face each other on an open file"),
-            FenError::KingCapturable(color) => write!(f, "{color}, to move, could capture the enemy king"),
+            FenError::Illegal(why) => write!(f, "{why}"),
         }
+    }
+}
+
+impl From<PositionError> for FenError {
+    fn from(why: PositionError) -> FenError {
+        FenError::Illegal(why)
     }
 }
 
@@ -92,21 +74,15 @@ fn row_squares(row: &str) -> usize {
         .sum()
 }
 
-fn in_palace(color: Color, square: Square) -> bool {
-    let ranks = match color {
-        Color::Red => 0..=2,
-        Color::Black => 7..=9,
-    };
-    (3..=5).contains(&square.file()) && ranks.contains(&square.rank())
-}
-
-impl Position {
-    /// Parses a FEN (UCCI letters; `H`/`E` accepted for horse/elephant;
-    /// side `w`, `r` or `b`; the fields after the side are optional).
-    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+impl Setup {
+    /// Reads a FEN's syntax (UCCI letters; `H`/`E` accepted for
+    /// horse/elephant; side `w`, `r` or `b`; the fields after the board
+    /// are optional, and a missing side means Red to move). Whether the
+    /// rules allow the position is [`Setup::check`]'s question.
+    pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
         let mut fields = fen.split_whitespace();
         let board = fields.next().ok_or(FenError::Empty)?;
-        let mut position = Position::empty();
+        let mut setup = Setup::empty();
         let count = board.split('/').count();
         if count != 10 {
             return Err(FenError::RowCount(count));
@@ -126,7 +102,7 @@ impl Position {
                         rank,
                         squares: row_squares(text),
                     })?;
-                position.put(square, piece);
+                setup.put(square, piece);
                 file += 1;
             }
             if file != 9 {
@@ -141,63 +117,38 @@ impl Position {
             Some("b" | "B") => Color::Black,
             Some(other) => return Err(FenError::BadSide(Excerpt::new(other))),
         };
-        position.set_side(side);
+        setup.set_side_to_move(side);
         // Castling and en passant fields are always "-" in xiangqi; accept anything there.
         let _ = fields.next();
         let _ = fields.next();
         if let Some(text) = fields.next() {
-            position.halfmove_clock = text
+            setup.halfmove_clock = text
                 .parse()
                 .map_err(|_| FenError::BadCounter(Excerpt::new(text)))?;
         }
         if let Some(text) = fields.next() {
-            position.fullmove_number = text
+            setup.fullmove_number = text
                 .parse()
                 .map_err(|_| FenError::BadCounter(Excerpt::new(text)))?;
         }
         if fields.next().is_some() {
             return Err(FenError::ExtraFields);
         }
-        position.validate()?;
-        Ok(position)
+        Ok(setup)
     }
 
-    fn validate(&self) -> Result<(), FenError> {
-        for color in Color::ALL {
-            for kind in PieceKind::ALL {
-                let count = self.pieces(color, kind).count();
-                match (kind, count) {
-                    (PieceKind::King, 0) => return Err(FenError::MissingKing(color)),
-                    (PieceKind::King, 2..) => return Err(FenError::ExtraKing(color)),
-                    _ if count > kind.max_count() => {
-                        return Err(FenError::TooMany {
-                            piece: Piece { color, kind },
-                            count,
-                        })
-                    }
-                    _ => {}
-                }
-            }
-            let king = self.king(color);
-            if !in_palace(color, king) {
-                return Err(FenError::KingOutsidePalace(color, king));
-            }
-        }
-        let (red, black) = (self.king(Color::Red), self.king(Color::Black));
-        if red.file() == black.file() && super::between(red, black).0 & self.occupied().0 == 0 {
-            return Err(FenError::KingsFacing);
-        }
-        let waiting = !self.side;
-        let attackers = king_attackers(
-            self.side,
-            &self.pieces_by_kind(self.side),
-            self.king(waiting),
-            self.occupied(),
-        );
-        if !attackers.is_empty() {
-            return Err(FenError::KingCapturable(self.side));
-        }
-        Ok(())
+    /// The setup as FEN: board, side (`w` or `b`), `- -`, counters.
+    #[cfg(feature = "alloc")]
+    pub fn fen(&self) -> alloc::string::String {
+        alloc::string::ToString::to_string(self)
+    }
+}
+
+impl Position {
+    /// Parses a FEN ([`Setup::from_fen`]) of a position the rules allow
+    /// ([`Setup::check`]; the error is then [`FenError::Illegal`]).
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Ok(Position::from_setup(Setup::from_fen(fen)?)?)
     }
 
     /// The position as FEN: board, side (`w` or `b`), `- -`, counters.
@@ -205,7 +156,7 @@ impl Position {
     /// heap.
     #[cfg(feature = "alloc")]
     pub fn fen(&self) -> alloc::string::String {
-        alloc::string::ToString::to_string(self)
+        self.setup.fen()
     }
 }
 
@@ -218,6 +169,21 @@ impl core::str::FromStr for Position {
 }
 
 impl fmt::Display for Position {
+    /// The FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.setup, f)
+    }
+}
+
+impl core::str::FromStr for Setup {
+    type Err = FenError;
+
+    fn from_str(text: &str) -> Result<Setup, FenError> {
+        Setup::from_fen(text)
+    }
+}
+
+impl fmt::Display for Setup {
     /// The FEN.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         crate::fen::write_board(f, 9, 10, |file, rank| {

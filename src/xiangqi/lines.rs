@@ -1,24 +1,9 @@
 //! Typed reads of the rank and file move tables.
 
-pub use super::tables::{LineKind, LineMoves};
-use super::tables::{
-    FILE_ENDS, FILE_REACH, LINE_ENDS_BITS, LINE_REACH_BITS, RANK_ENDS, RANK_REACH,
-};
-use super::{Bitboard, Square};
+pub use qiboard_types::xiangqi::{LineKind, LineMoves};
 
-impl LineMoves {
-    #[inline]
-    const fn unpack(reach: u64, ends: u32, kind: LineKind) -> LineMoves {
-        const HALF: u32 = LINE_ENDS_BITS / 2;
-        let k = kind as u32;
-        let end = ends >> (LINE_ENDS_BITS * k);
-        LineMoves {
-            reach: (reach >> (LINE_REACH_BITS * k)) as u16,
-            low: (end & ((1 << HALF) - 1)) as u8,
-            high: (end >> HALF & ((1 << HALF) - 1)) as u8,
-        }
-    }
-}
+use super::tables::{FILE_ENDS, FILE_REACH, RANK_ENDS, RANK_REACH};
+use super::{Bitboard, Square};
 
 /// The moves of `kind` along the rank of `square`, given the occupied
 /// squares (the square's own bit does not matter).

@@ -1,14 +1,11 @@
 //! Xiangqi (9×10): squares, bitboards, the thesis's rank/file move tables
 //! and attack lookups, positions, legal move generation, Zobrist key and
 //! lock, perft, games with the repetition rules, move notations (UCCI,
-//! ICCS, WXF, Chinese), game records (feature `record`: PGN and XQF) and
-//! (feature `tablebase`)
-//! endgame tablebases.
+//! ICCS, WXF, Chinese) and game records (feature `record`: PGN and XQF).
+//! Endgame tablebases are the `qiboard-tablebase` crate's.
 
 mod attackers;
 mod attacks;
-mod bitboard;
-mod color;
 mod fen;
 mod game;
 mod lines;
@@ -17,24 +14,20 @@ mod moves;
 #[cfg(feature = "alloc")]
 pub mod notation;
 mod perft;
-mod piece;
 mod position;
 #[cfg(feature = "record")]
 pub mod record;
 pub mod rules;
-mod square;
-#[cfg(feature = "tablebase")]
-pub mod tablebase;
+mod setup;
 pub mod tables;
 mod zobrist;
 
+pub use attackers::king_attackers;
 pub use attacks::{
-    advisor_attacks, between, cannon_attacks, cannon_moves, cannon_quiet, cannon_super,
+    advisor_attacks, attacks, between, cannon_attacks, cannon_moves, cannon_quiet, cannon_super,
     elephant_attacks, horse_attacks, horse_checkers, king_attacks, pawn_attacks, pawn_checkers,
     rook_attacks,
 };
-pub use bitboard::{Bitboard, ParseBitboardError, Squares};
-pub use color::Color;
 pub use fen::FenError;
 #[cfg(feature = "alloc")]
 pub use game::Game;
@@ -48,6 +41,8 @@ pub use perft::divide;
 pub use perft::perft;
 #[doc(hidden)]
 pub use perft::perft_copies;
-pub use piece::{Piece, PieceKind};
 pub use position::Position;
-pub use square::{ParseSquareError, Square};
+pub use qiboard_types::xiangqi::{
+    Bitboard, Color, ParseBitboardError, ParseSquareError, Piece, PieceKind, Square, Squares,
+};
+pub use setup::{reachable, PositionError, Setup};

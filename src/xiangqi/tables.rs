@@ -21,9 +21,4 @@
 include!(concat!(env!("OUT_DIR"), "/xiangqi/lines.rs"));
 include!(concat!(env!("OUT_DIR"), "/xiangqi/leapers.rs"));
 include!(concat!(env!("OUT_DIR"), "/xiangqi/zobrist.rs"));
-include!(concat!(env!("OUT_DIR"), "/xiangqi/line_types.rs"));
-include!(concat!(env!("OUT_DIR"), "/xiangqi/file_words.rs"));
 include!(concat!(env!("OUT_DIR"), "/xiangqi/sight.rs"));
-// Only the tablebase reads these.
-#[cfg(feature = "tablebase")]
-include!(concat!(env!("OUT_DIR"), "/xiangqi/binomials.rs"));

@@ -18,6 +18,8 @@
 //! mask before the table is used, and every window of `1 << bits` slots
 //! lies inside the table, which the runtime relies on.
 
+pub use qiboard_types::chess::Magic;
+
 use super::geometry::{relevant_mask, slide, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 use super::magic_cache;
 use crate::seed::{sparse_u64, stream, DEFAULT_SEED};
@@ -87,24 +89,17 @@ impl Slider {
     }
 }
 
-/// The slot of a square's window that `occupancy` hashes to.
+/// The slot of a square's window that `occupancy` hashes to: the
+/// runtime's own index function ([`Magic::index`]) at offset 0.
 pub fn hash(mask: u64, factor: u64, shift: u32, occupancy: u64) -> usize {
-    ((occupancy | !mask).wrapping_mul(factor) >> shift) as usize
-}
-
-/// The magic of one square and where its window of the table starts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Magic {
-    pub mask: u64,
-    pub factor: u64,
-    pub shift: u32,
-    pub offset: usize,
-}
-
-impl Magic {
-    pub fn index(&self, occupancy: u64) -> usize {
-        self.offset + hash(self.mask, self.factor, self.shift, occupancy)
+    let outside = !mask;
+    Magic {
+        outside,
+        factor,
+        offset: 0,
+        shift,
     }
+    .index(occupancy)
 }
 
 /// Rook and bishop magics and the attack table they index.
@@ -158,16 +153,16 @@ pub fn subsets(mask: u64) -> Vec<u64> {
 /// reads its ray-scan attacks: this is the verification.
 fn fill(slider: Slider, magics: &[Magic], attacks: &mut Vec<u64>, seed: u64) -> Result<(), String> {
     for (square, magic) in magics.iter().enumerate() {
-        let end = magic.offset + slider.window();
+        let end = magic.offset as usize + slider.window();
         if attacks.len() < end {
             attacks.resize(end, 0);
         }
         let (mask, pairs) = slider.occupancies(square);
-        if mask != magic.mask {
+        if mask != !magic.outside {
             return Err(format!(
                 "{} square {square}: mask {:#018x} is not the relevant mask {mask:#018x}",
                 slider.name(),
-                magic.mask
+                !magic.outside
             ));
         }
         for (occupancy, attack) in pairs {
@@ -206,10 +201,10 @@ pub fn from_cache() -> Result<SliderTables, String> {
             .iter()
             .enumerate()
             .map(|(square, &(factor, offset))| Magic {
-                mask: relevant_mask(square, slider.directions()),
+                outside: !relevant_mask(square, slider.directions()),
                 factor,
+                offset,
                 shift: slider.fixed_shift(),
-                offset: offset as usize,
             })
             .collect()
     };
@@ -241,10 +236,10 @@ pub fn per_square_search(seed: u64) -> Result<SliderTables, String> {
         // Smallest slices first, so the last ones are full-sized and every
         // window ends inside the table without padding.
         let mut order: Vec<usize> = (0..64).collect();
-        order.sort_by_key(|&square| (magics[square].mask.count_ones(), square));
+        order.sort_by_key(|&square| (magics[square].outside.count_zeros(), square));
         for square in order {
             magics[square].offset = next_offset;
-            next_offset += 1 << magics[square].mask.count_ones();
+            next_offset += 1 << magics[square].outside.count_zeros();
         }
         Ok(magics)
     };
@@ -283,10 +278,10 @@ fn find_per_square(seed: u64, slider: Slider, square: usize) -> Result<Magic, St
         });
         if !collides {
             return Ok(Magic {
-                mask,
+                outside: !mask,
                 factor,
-                shift,
                 offset: 0,
+                shift,
             });
         }
     }

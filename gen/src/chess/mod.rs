@@ -71,8 +71,8 @@ fn slider_file(seed: u64, tables: &SliderTables) -> SourceFile {
             .magics(slider)
             .iter()
             .map(|magic| {
-                let (outside, factor) = ((!magic.mask).literal(), magic.factor.literal());
-                let (offset, shift) = (count(magic.offset), count(magic.shift as usize));
+                let (outside, factor) = (magic.outside.literal(), magic.factor.literal());
+                let (offset, shift) = (count(magic.offset as usize), count(magic.shift as usize));
                 quote!(Magic { outside: #outside, factor: #factor, offset: #offset, shift: #shift })
             })
             .collect();

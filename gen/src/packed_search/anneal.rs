@@ -1,7 +1,7 @@
 //! Simulated annealing over factors: the moves, the schedule, and the
 //! stand-alone search for squares that no gather factor fits.
 
-use rand_core::RngCore;
+use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::square::{CostWeights, Scratch, Square};
@@ -30,7 +30,7 @@ const KEEP: usize = 8;
 
 /// A uniform number in `[0, 1)`.
 pub fn unit(rng: &mut Xoshiro256PlusPlus) -> f64 {
-    (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    (rng.random::<u64>() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
 }
 
 /// The temperature after `step` of `steps`: geometric from `hot` to `cold`.
@@ -47,7 +47,7 @@ pub fn limit(cost: f64, temperature: f64, rng: &mut Xoshiro256PlusPlus) -> f64 {
 
 /// A small random change to a factor: flip, add, subtract or move bits.
 pub fn mutate(factor: u64, rng: &mut Xoshiro256PlusPlus) -> u64 {
-    let r = rng.next_u64();
+    let r = rng.random::<u64>();
     let bit = (r >> 8) as u32 % 64;
     let other_bit = (r >> 16) as u32 % 64;
     match r % 8 {

@@ -172,10 +172,11 @@ fn magics(squares: &[Square], placements: &[Placement]) -> Vec<Magic> {
         .iter()
         .zip(placements)
         .map(|(square, placement)| Magic {
-            mask: square.mask,
+            outside: !square.mask,
             factor: placement.factor,
+            // Offsets are below the table's length, 104,833 entries.
+            offset: placement.offset as u32,
             shift: square.shift(),
-            offset: placement.offset,
         })
         .collect()
 }

@@ -1,6 +1,6 @@
 //! One square's occupancies and the scan that measures a factor on them.
 
-use rand_core::RngCore;
+use rand::Rng;
 
 use crate::chess::magics::{hash, Slider};
 use crate::seed::stream;
@@ -24,7 +24,7 @@ impl Square {
         // Master seed 0: the order is a speed device, the same for every seed.
         let mut rng = stream(0, "chess-occupancy-order", index as u64);
         for last in (1..pairs.len()).rev() {
-            let other = (rng.next_u64() % (last as u64 + 1)) as usize;
+            let other = (rng.random::<u64>() % (last as u64 + 1)) as usize;
             pairs.swap(last, other);
         }
         let (occupancies, attacks): (Vec<u64>, Vec<u64>) = pairs.into_iter().unzip();

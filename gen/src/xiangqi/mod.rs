@@ -3,11 +3,8 @@
 //! Squares are a0 = 0 … i9 = 89 (`rank * 9 + file`, rank 0 is Red's back
 //! rank) and bitboards are u128 with bit `i` for square `i`.
 
-pub mod binomials;
-pub mod file_words;
 pub mod geometry;
 pub mod leapers;
-mod line_types;
 pub mod lines;
 pub mod sight;
 pub mod zobrist;
@@ -18,17 +15,14 @@ use crate::emit::{Cell, SourceFile, Table};
 use leapers::Blocked;
 use lines::LineKind;
 
-/// The generated xiangqi sources: line tables and their types, leapers,
-/// Zobrist numbers, file-word spreading, lines of sight and binomials.
+/// The generated xiangqi sources: line tables, leapers, Zobrist numbers
+/// and lines of sight.
 pub fn files(seed: u64) -> Vec<SourceFile> {
     vec![
         line_file(seed),
         leaper_file(seed),
         zobrist_file(seed),
-        line_types::file(seed),
-        file_words_file(seed),
         sight_file(seed),
-        binomials_file(seed),
     ]
 }
 
@@ -177,25 +171,6 @@ fn zobrist_file(seed: u64) -> SourceFile {
     file
 }
 
-fn file_words_file(seed: u64) -> SourceFile {
-    let mut file = SourceFile::new(
-        "xiangqi/file_words.rs",
-        seed,
-        "Spreading a file word back onto the board.",
-    );
-    file.table(
-        "Ranks 0-6 of a file word (its low 7 bits) spread onto the a-file: bit `k` to bit `9k`.",
-        "LOW_SPREAD",
-        Table::list(&file_words::low_spread()),
-    );
-    file.table(
-        "Ranks 7-9 of a file word (shifted down by 7) spread onto the a-file counted from bit 63: bit `k` to bit `9k`.",
-        "HIGH_SPREAD",
-        Table::list(&file_words::high_spread()),
-    );
-    file
-}
-
 fn sight_file(seed: u64) -> SourceFile {
     let mut file = SourceFile::new(
         "xiangqi/sight.rs",
@@ -215,21 +190,6 @@ fn sight_file(seed: u64) -> SourceFile {
          where a rook or cannon must stand to reach it.",
         "LINES",
         Table::list(&sight::lines()),
-    );
-    file
-}
-
-fn binomials_file(seed: u64) -> SourceFile {
-    let mut file = SourceFile::new(
-        "xiangqi/binomials.rs",
-        seed,
-        "Binomial coefficients for numbering sets of squares.",
-    );
-    file.table(
-        "`BINOMIALS[n][k]`: n choose k, for up to 90 squares and sets of up to 5 pieces \
-         (the tablebase index numbers a set of like pieces by the combinatorial number system).",
-        "BINOMIALS",
-        Table::rows(&binomials::binomials()),
     );
     file
 }

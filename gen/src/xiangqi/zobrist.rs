@@ -1,6 +1,6 @@
 //! Zobrist key and lock: two independent 64-bit streams from the seed.
 
-use rand_core::RngCore;
+use rand::Rng;
 
 use super::geometry::SQUARES;
 use crate::seed::stream;
@@ -20,10 +20,10 @@ pub struct ZobristStream {
 pub fn numbers(seed: u64, name: &str) -> ZobristStream {
     let mut rng = stream(seed, &format!("xiangqi-zobrist-{name}"), 0);
     let pieces = (0..PIECE_KINDS)
-        .map(|_| (0..SQUARES).map(|_| rng.next_u64()).collect())
+        .map(|_| (0..SQUARES).map(|_| rng.random::<u64>()).collect())
         .collect();
     ZobristStream {
         pieces,
-        black_to_move: rng.next_u64(),
+        black_to_move: rng.random::<u64>(),
     }
 }

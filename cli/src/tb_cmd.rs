@@ -1,0 +1,362 @@
+//! `qiboard tb …`: generate, probe, verify and count xiangqi endgame tables.
+
+use std::io::{BufRead, IsTerminal};
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::Instant;
+
+use clap::Subcommand;
+use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use qiboard::xiangqi::{Color, Position};
+use qiboard_tablebase::{family, Dtm, Generated, Material, Progress, RuleSet, Tablebase};
+
+use crate::UsageError;
+
+/// Which rules, where: options every `tb` command takes.
+#[derive(clap::Args)]
+pub struct Where {
+    /// Where tables are read (and written).
+    #[arg(long, default_value = ".")]
+    dir: PathBuf,
+    /// Repetition rules the tables assume: asian (a side that can avoid
+    /// losing only by perpetual check or chase loses) or none.
+    #[arg(long, default_value = "asian")]
+    rules: String,
+}
+
+#[derive(Subcommand)]
+pub enum TbCommand {
+    /// Solve endgames (and every endgame they reach by captures, loaded
+    /// from DIR when there) and write two files each (.qwdl, .qdtm) to DIR.
+    /// With --all, every endgame of at most N attacking pieces, smallest
+    /// first, skipping those already in DIR.
+    Gen {
+        /// Material signatures such as KRKAAEE (Red's K and pieces, then
+        /// Black's; letters K A E/B N/H R C P).
+        #[arg(required_unless_present = "all")]
+        materials: Vec<String>,
+        /// Every endgame of at most --attackers rooks, horses, cannons and
+        /// pawns (both sides together), with any advisors and elephants.
+        #[arg(long, requires = "attackers", conflicts_with = "materials")]
+        all: bool,
+        /// The most attacking pieces with --all.
+        #[arg(long)]
+        attackers: Option<u32>,
+        #[command(flatten)]
+        place: Where,
+    },
+    /// Print the value for the side to move (`W|D|L <plies>`, plus `rule`
+    /// when the distance counts to a repetition-rule decision rather than
+    /// mate), then the best move (or `-`), then the line (or `-`). With `-`
+    /// instead of a FEN, read one FEN per line from stdin and print
+    /// `<W|D|L> <plies> <best move or ->` or `error: <why>` for each.
+    Probe {
+        /// A FEN, or `-` for FENs on stdin.
+        fen: String,
+        #[command(flatten)]
+        place: Where,
+    },
+    /// Check every value of a table against its successors' values.
+    Verify {
+        /// The endgame.
+        material: String,
+        /// Read the tables from DIR (default: solve in memory).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+        /// Repetition rules (asian or none).
+        #[arg(long, default_value = "asian")]
+        rules: String,
+    },
+    /// Print legal, won, drawn and lost positions, the longest distance and
+    /// how many values the repetition rules decided, for Red to move then
+    /// Black to move.
+    Stats {
+        /// The endgame.
+        material: String,
+        /// Read the table from DIR (default: solve in memory).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+        /// Repetition rules (asian or none).
+        #[arg(long, default_value = "asian")]
+        rules: String,
+    },
+}
+
+/// Progress bars on stderr, drawn only when stderr is a terminal: one for
+/// the current stage of a table, and one over a whole family run.
+struct Bar {
+    bars: MultiProgress,
+    current: Mutex<Option<ProgressBar>>,
+    overall: Mutex<Option<ProgressBar>>,
+    visible: bool,
+}
+
+fn locked<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl Bar {
+    fn new() -> Bar {
+        let visible = std::io::stderr().is_terminal();
+        let target = if visible {
+            ProgressDrawTarget::stderr()
+        } else {
+            ProgressDrawTarget::hidden()
+        };
+        Bar {
+            bars: MultiProgress::with_draw_target(target),
+            current: Mutex::new(None),
+            overall: Mutex::new(None),
+            visible,
+        }
+    }
+
+    fn styled(bar: ProgressBar, template: &str, name: &str) -> ProgressBar {
+        if let Ok(style) = ProgressStyle::with_template(template) {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        bar.set_message(name.to_string());
+        bar
+    }
+
+    /// Ends the run's overall bar.
+    fn finish_overall(&self) {
+        if let Some(bar) = locked(&self.overall).take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+impl Progress for Bar {
+    fn start(&self, name: &str, total: u64) {
+        // Small endgames finish before a bar would be read.
+        let bar = if self.visible && total >= 100_000 {
+            self.bars.add(ProgressBar::new(total))
+        } else {
+            ProgressBar::hidden()
+        };
+        let bar = Self::styled(bar, "{msg:>16} [{bar:40}] {percent:>3}% {elapsed}", name);
+        *locked(&self.current) = Some(bar);
+    }
+
+    fn advance(&self, units: u64) {
+        if let Some(bar) = &*locked(&self.current) {
+            bar.inc(units);
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = locked(&self.current).take() {
+            bar.finish_and_clear();
+        }
+    }
+
+    fn overall(&self, done: u64, total: u64) {
+        let mut overall = locked(&self.overall);
+        let bar = overall.get_or_insert_with(|| {
+            let bar = if self.visible {
+                self.bars.insert(0, ProgressBar::new(total))
+            } else {
+                ProgressBar::hidden()
+            };
+            Self::styled(
+                bar,
+                "{msg:>16} [{bar:40}] {percent:>3}% {elapsed} (eta {eta})",
+                "all tables",
+            )
+        });
+        bar.set_length(total);
+        bar.set_position(done);
+    }
+}
+
+fn usage(error: impl std::fmt::Display) -> UsageError {
+    UsageError(error.to_string())
+}
+
+fn parse_material(text: &str) -> Result<Material, UsageError> {
+    text.parse().map_err(usage)
+}
+
+fn parse_rules(text: &str) -> Result<RuleSet, UsageError> {
+    text.parse().map_err(usage)
+}
+
+fn at(place: Where) -> Result<Tablebase, UsageError> {
+    Ok(Tablebase::open(place.dir).with_rules(parse_rules(&place.rules)?))
+}
+
+pub fn run(command: TbCommand) -> Result<String, UsageError> {
+    match command {
+        TbCommand::Gen {
+            all: true,
+            attackers,
+            place,
+            ..
+        } => generate_family(attackers.unwrap_or(0), at(place)?),
+        TbCommand::Gen {
+            materials, place, ..
+        } => generate(&materials, at(place)?),
+        TbCommand::Probe { fen, place } if fen == "-" => probe_stdin(&at(place)?),
+        TbCommand::Probe { fen, place } => probe(&fen, &at(place)?),
+        TbCommand::Verify {
+            material,
+            dir,
+            rules,
+        } => {
+            let material = parse_material(&material)?;
+            let tablebase = open(&material, dir, parse_rules(&rules)?)?;
+            let checked = tablebase.verify(&material, &Bar::new()).map_err(usage)?;
+            Ok(format!(
+                "{material} verified: {checked} legal entries agree with all their successors\n"
+            ))
+        }
+        TbCommand::Stats {
+            material,
+            dir,
+            rules,
+        } => {
+            let material = parse_material(&material)?;
+            let table = open(&material, dir, parse_rules(&rules)?)?
+                .table(&material)
+                .map_err(usage)?;
+            let stored = table.material();
+            let mut out = String::new();
+            if stored != material {
+                out += &format!("{material} is stored as {stored}, its colours swapped\n");
+            }
+            for (side, name) in [(Color::Red, "red"), (Color::Black, "black")] {
+                let s = table.stats(side);
+                out += &format!(
+                    "{stored} {name}-to-move legal={} win={} draw={} loss={} max_dtm={} by_rule={}\n",
+                    s.legal, s.win, s.draw, s.loss, s.max_dtm, s.by_rule
+                );
+            }
+            Ok(out)
+        }
+    }
+}
+
+/// The tables of `dir` (a missing table there is an error: the user named
+/// that directory), or without `dir` a fresh in-memory solve.
+fn open(
+    material: &Material,
+    dir: Option<PathBuf>,
+    rules: RuleSet,
+) -> Result<Tablebase, UsageError> {
+    if let Some(dir) = dir {
+        let tablebase = Tablebase::open(dir).with_rules(rules);
+        tablebase.table(material).map_err(usage)?;
+        return Ok(tablebase);
+    }
+    let tablebase = Tablebase::in_memory().with_rules(rules);
+    tablebase.generate(material, &Bar::new()).map_err(usage)?;
+    Ok(tablebase)
+}
+
+fn report(generated: &Generated) -> String {
+    let mut out = format!(
+        "{}: {} entries solved in {:.3} s",
+        generated.material,
+        generated.entries,
+        generated.elapsed.as_secs_f64()
+    );
+    if let Some(files) = &generated.files {
+        out += &format!(
+            ", wrote {} ({} bytes) and {} ({} bytes)",
+            files.wdl.0.display(),
+            files.wdl.1,
+            files.dtm.0.display(),
+            files.dtm.1
+        );
+    }
+    out.push('\n');
+    out
+}
+
+fn generate(materials: &[String], tablebase: Tablebase) -> Result<String, UsageError> {
+    let materials = materials
+        .iter()
+        .map(|text| parse_material(text))
+        .collect::<Result<Vec<_>, _>>()?;
+    let started = Instant::now();
+    let mut out = String::new();
+    for material in &materials {
+        for generated in tablebase.generate(material, &Bar::new()).map_err(usage)? {
+            out += &report(&generated);
+        }
+    }
+    out += &format!("total {:.3} s\n", started.elapsed().as_secs_f64());
+    Ok(out)
+}
+
+fn generate_family(attackers: u32, tablebase: Tablebase) -> Result<String, UsageError> {
+    let materials = family(attackers);
+    let started = Instant::now();
+    let bar = Bar::new();
+    let run = tablebase.generate_family(&materials, &bar).map_err(usage)?;
+    bar.finish_overall();
+    let mut out = String::new();
+    for generated in &run.generated {
+        out += &report(generated);
+    }
+    let bytes: u64 = run
+        .generated
+        .iter()
+        .filter_map(|g| g.files.as_ref())
+        .map(|files| files.wdl.1 + files.dtm.1)
+        .sum();
+    out += &format!(
+        "{} endgames of at most {attackers} attacking pieces: {} solved ({bytes} bytes written), {} already present; total {:.3} s\n",
+        materials.len(),
+        run.generated.len(),
+        run.present.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(out)
+}
+
+fn parse_fen(fen: &str) -> Result<Position, UsageError> {
+    Position::from_fen(fen.trim()).map_err(|e| UsageError(format!("bad FEN {:?}: {e}", fen.trim())))
+}
+
+fn show_move(best: Option<(qiboard::xiangqi::Move, Dtm)>) -> String {
+    best.map_or_else(|| "-".to_string(), |(mv, _)| mv.to_string())
+}
+
+fn probe(fen: &str, tablebase: &Tablebase) -> Result<String, UsageError> {
+    let position = parse_fen(fen)?;
+    let value = tablebase.probe_dtm(&position).map_err(usage)?;
+    let best = tablebase.best_move(&position).map_err(usage)?;
+    let line = tablebase.line(&position).map_err(usage)?;
+    let line = if line.is_empty() {
+        "-".to_string()
+    } else {
+        line.iter()
+            .map(|mv| mv.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    Ok(format!("{value}\n{}\n{line}\n", show_move(best)))
+}
+
+fn probe_stdin(tablebase: &Tablebase) -> Result<String, UsageError> {
+    let mut out = String::new();
+    for line in std::io::stdin().lock().lines() {
+        let line = line.map_err(|e| UsageError(format!("reading stdin: {e}")))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let answer = parse_fen(&line).and_then(|position| {
+            let value = tablebase.probe_dtm(&position).map_err(usage)?;
+            let best = tablebase.best_move(&position).map_err(usage)?;
+            Ok(format!("{value} {}", show_move(best)))
+        });
+        match answer {
+            Ok(text) => out += &text,
+            Err(UsageError(why)) => out += &format!("error: {why}"),
+        }
+        out.push('\n');
+    }
+    Ok(out)
+}

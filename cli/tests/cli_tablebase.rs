@@ -1,0 +1,245 @@
+//! `qiboard tb …`, run as a user would.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn qiboard(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_qiboard"))
+        .args(args)
+        .output()
+        .expect("qiboard runs")
+}
+
+fn stdout_lines(output: &Output) -> Vec<String> {
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("qiboard-cli-tb-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn text(dir: &Path) -> &str {
+    dir.to_str().expect("temporary paths are UTF-8")
+}
+
+/// `key=value` fields of a stats line.
+/// `qiboard tb gen --all --attackers 0 --dir DIR`.
+fn gen_family(dir: &Path) -> Output {
+    qiboard(&["tb", "gen", "--all", "--attackers", "0", "--dir", text(dir)])
+}
+
+fn field(line: &str, key: &str) -> i64 {
+    line.split_whitespace()
+        .find_map(|word| word.strip_prefix(&format!("{key}=")))
+        .unwrap_or_else(|| panic!("{key} in {line:?}"))
+        .parse()
+        .unwrap()
+}
+
+const KRK_RED: &str = "3k5/9/9/9/9/9/9/9/4R4/5K3 w";
+
+#[test]
+fn gen_stats_verify_and_probe() {
+    let dir = scratch("flow");
+    let generated = stdout_lines(&qiboard(&["tb", "gen", "KRK", "--dir", text(&dir)]));
+    assert!(
+        generated.iter().any(|line| line.starts_with("KRK:")),
+        "{generated:?}"
+    );
+    for name in ["KRK.qwdl", "KRK.qdtm", "KK.qwdl", "KK.qdtm"] {
+        assert!(dir.join(name).exists(), "{name}");
+    }
+
+    let stats = stdout_lines(&qiboard(&["tb", "stats", "KRK", "--dir", text(&dir)]));
+    assert_eq!(stats.len(), 2, "{stats:?}");
+    assert_eq!(
+        stats[0],
+        "KRK red-to-move legal=3834 win=3834 draw=0 loss=0 max_dtm=3 by_rule=0"
+    );
+    assert!(
+        stats[1].starts_with("KRK black-to-move legal=4914 win=0 draw=108 "),
+        "{stats:?}"
+    );
+    assert_eq!(field(&stats[1], "loss"), 4914 - 108);
+    // Solving in memory gives the same counts as the file.
+    assert_eq!(stdout_lines(&qiboard(&["tb", "stats", "KRK"])), stats);
+
+    let verified = stdout_lines(&qiboard(&["tb", "verify", "KRK", "--dir", text(&dir)]));
+    assert!(verified[0].contains("verified"), "{verified:?}");
+
+    let probe = stdout_lines(&qiboard(&["tb", "probe", KRK_RED, "--dir", text(&dir)]));
+    assert_eq!(probe.len(), 3, "{probe:?}");
+    let (letter, plies) = probe[0].split_once(' ').unwrap();
+    let plies: usize = plies.parse().unwrap();
+    assert_eq!(letter, "W");
+    assert!(plies % 2 == 1 && plies <= 3);
+    let line: Vec<&str> = probe[2].split_whitespace().collect();
+    assert_eq!(line.len(), plies);
+    assert_eq!(line[0], probe[1]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn probe_reads_fens_from_stdin() {
+    let dir = scratch("stdin");
+    stdout_lines(&qiboard(&["tb", "gen", "KRK", "--dir", text(&dir)]));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qiboard"))
+        .args(["tb", "probe", "-", "--dir", text(&dir)])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input =
+        format!("{KRK_RED}\nnot a fen\n4k4/9/9/9/9/9/9/9/4R4/3K5 b\n3k5/9/9/9/9/9/9/9/4C4/5K3 w\n");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let lines = stdout_lines(&output);
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    let first: Vec<&str> = lines[0].split(' ').collect();
+    assert_eq!(first.len(), 3);
+    assert_eq!(first[0], "W");
+    assert!(lines[1].starts_with("error: "), "{lines:?}");
+    // Black to move in check from the rook on the e-file, king beside it: a
+    // value and either a move or `-`.
+    assert!(lines[2].starts_with(['W', 'D', 'L']), "{lines:?}");
+    // No KCK table in the directory.
+    assert!(
+        lines[3].starts_with("error: ") && lines[3].contains("KCK"),
+        "{lines:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn failures_exit_2_with_a_message() {
+    let dir = scratch("errors");
+    for args in [
+        vec!["tb", "gen", "KXK", "--dir", text(&dir)],
+        vec!["tb", "stats", "KRRRK"],
+        vec!["tb", "probe", "not a fen", "--dir", text(&dir)],
+        vec!["tb", "probe", KRK_RED, "--dir", text(&dir)],
+    ] {
+        let output = qiboard(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+    }
+
+    stdout_lines(&qiboard(&["tb", "gen", "KRK", "--dir", text(&dir)]));
+    let path = dir.join("KRK.qwdl");
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..bytes.len() - 10]).unwrap();
+    let output = qiboard(&["tb", "probe", KRK_RED, "--dir", text(&dir)]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("KRK.qwdl"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `tb gen --all`: every endgame of the family, smallest first; a second
+/// run finds them all present; a run that lost some tables (as a killed
+/// one would) makes them again, byte for byte.
+#[test]
+fn families_build_skip_and_resume() {
+    let first = scratch("family-a");
+    let out = stdout_lines(&gen_family(&first));
+    let summary = out.last().expect("a summary line");
+    assert!(summary.contains("45 endgames"), "{summary}");
+    assert!(summary.contains("45 solved"), "{summary}");
+    let again = stdout_lines(&gen_family(&first));
+    assert!(again.last().unwrap().contains("0 solved"), "{again:?}");
+
+    let second = scratch("family-b");
+    stdout_lines(&gen_family(&second));
+    let mut names: Vec<_> = std::fs::read_dir(&second)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    names.sort();
+    // Lose the last third of the tables, and damage one that stays.
+    for name in &names[names.len() * 2 / 3..] {
+        std::fs::remove_file(second.join(name)).unwrap();
+    }
+    std::fs::write(second.join(&names[0]), b"QITB").unwrap();
+    stdout_lines(&gen_family(&second));
+    for name in &names {
+        assert_eq!(
+            std::fs::read(first.join(name)).unwrap(),
+            std::fs::read(second.join(name)).unwrap(),
+            "{name:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&first);
+    let _ = std::fs::remove_dir_all(&second);
+}
+
+/// `--rules`: the rule set is part of each table, and the rules decide some
+/// positions of rook against horse.
+#[test]
+fn rules_option_and_rule_decided_values() {
+    let dir = scratch("rules");
+    let none = scratch("rules-none");
+    stdout_lines(&qiboard(&["tb", "gen", "KRKN", "--dir", text(&dir)]));
+    stdout_lines(&qiboard(&[
+        "tb",
+        "gen",
+        "KRKN",
+        "--rules",
+        "none",
+        "--dir",
+        text(&none),
+    ]));
+    let stats = stdout_lines(&qiboard(&["tb", "stats", "KRKN", "--dir", text(&dir)]));
+    assert!(field(&stats[1], "by_rule") > 0, "{stats:?}");
+    let plain = stdout_lines(&qiboard(&[
+        "tb",
+        "stats",
+        "KRKN",
+        "--rules",
+        "none",
+        "--dir",
+        text(&none),
+    ]));
+    assert_eq!(field(&plain[1], "by_rule"), 0, "{plain:?}");
+    assert!(field(&plain[1], "draw") > field(&stats[1], "draw"));
+    // The other rule set's tables are refused, naming both.
+    let output = qiboard(&[
+        "tb",
+        "stats",
+        "KRKN",
+        "--rules",
+        "none",
+        "--dir",
+        text(&dir),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("asian") && stderr.contains("none"),
+        "{stderr}"
+    );
+    let output = qiboard(&[
+        "tb",
+        "gen",
+        "KRK",
+        "--rules",
+        "chinese",
+        "--dir",
+        text(&dir),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&none);
+}

@@ -1,9 +1,0 @@
-crate::color::color! {
-    /// A side: White or Black.
-    pub enum Color {
-        /// Moves first.
-        White,
-        /// Moves second.
-        Black,
-    }
-}

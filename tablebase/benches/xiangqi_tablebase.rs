@@ -1,0 +1,88 @@
+//! Tablebases: solving whole endgames in memory (sub-endgames included),
+//! and probing files on one thread, warm (every block already in the
+//! cache) and cold (a cache too small to keep any block, so each probe
+//! reads and decompresses one).
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use qiboard::xiangqi::{Color, Position};
+use qiboard_tablebase::{Material, Quiet, Tablebase};
+
+fn generate(c: &mut Criterion) {
+    let mut group = c.benchmark_group("tablebase");
+    group.sample_size(10);
+    for name in ["KRKN", "KRKAAEE"] {
+        let material: Material = name.parse().expect("a valid signature");
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let tablebase = Tablebase::in_memory();
+                tablebase
+                    .generate(&material, &Quiet)
+                    .expect("the endgame solves")
+            })
+        });
+    }
+    group.finish();
+}
+
+/// Legal positions of `material`, spread over its index by a fixed stride
+/// (a pseudo-random order, the same every run).
+fn positions(tablebase: &Tablebase, material: &Material, count: usize) -> Vec<Position> {
+    let table = tablebase.table(material).expect("the table is there");
+    let layout = table.layout();
+    let per_side = layout.per_side();
+    let mut found = Vec::with_capacity(count);
+    let mut index = 0u64;
+    while found.len() < count {
+        index = (index + 7_919_993) % per_side;
+        let side = if found.len() % 2 == 0 {
+            Color::Red
+        } else {
+            Color::Black
+        };
+        if let Some(position) = layout.position(side, index as u32) {
+            found.push(position);
+        }
+    }
+    found
+}
+
+fn probe(c: &mut Criterion) {
+    let dir = std::env::temp_dir().join(format!("qiboard-bench-tb-{}", std::process::id()));
+    let material: Material = "KRKAAEE".parse().expect("a valid signature");
+    let writer = Tablebase::open(&dir);
+    writer
+        .generate(&material, &Quiet)
+        .expect("the endgame solves");
+    let sample = positions(&writer, &material, 100_000);
+    drop(writer);
+
+    let mut group = c.benchmark_group("probe_wdl");
+    group.throughput(Throughput::Elements(sample.len() as u64));
+    let warm = Tablebase::open(&dir).with_cache_bytes(256 << 20);
+    for position in &sample {
+        warm.probe_wdl(position).expect("the position probes");
+    }
+    group.bench_function("warm KRKAAEE", |b| {
+        b.iter(|| {
+            for position in &sample {
+                criterion::black_box(warm.probe_wdl(position).expect("the position probes"));
+            }
+        })
+    });
+    group.sample_size(10);
+    let cold_sample = &sample[..2_000];
+    group.throughput(Throughput::Elements(cold_sample.len() as u64));
+    let cold = Tablebase::open(&dir).with_cache_bytes(0);
+    group.bench_function("cold KRKAAEE", |b| {
+        b.iter(|| {
+            for position in cold_sample {
+                criterion::black_box(cold.probe_wdl(position).expect("the position probes"));
+            }
+        })
+    });
+    group.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+criterion_group!(benches, generate, probe);
+criterion_main!(benches);

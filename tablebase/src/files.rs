@@ -1,0 +1,394 @@
+//! Two files per endgame, `KRKAAEE.qwdl` (win, draw or loss) and
+//! `KRKAAEE.qdtm` (distances), each made of independently compressed
+//! blocks (see [`super::blocks`] and `docs/tablebase-format.md`).
+//!
+//! Entries that hold no legal position are "don't care": they take the
+//! value of the entry before them, which costs the compressor nothing. The
+//! DTM file stores, for a win or loss, half its distance (the WDL file
+//! gives the parity) and whether it counts to a rule decision; draws are
+//! don't care there too. The best move is not stored: a probe of every
+//! successor finds it.
+//!
+//! Files are written to a temporary name and renamed, so a crash leaves
+//! the old file or none, never half of one; the bytes depend only on the
+//! values, so regenerating gives identical files.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use super::blocks::{assemble, BlockFile, Compressor, FileKind, Header};
+use super::value::{Value, BROKEN, CHANGED_FLAG, DRAW, DTM_BASE, MAX_PLIES, RULE_FLAG};
+use super::{Layout, Material, RuleSet, Table, TbError};
+use qiboard::xiangqi::Color;
+
+/// The index scheme's version: palace placement pairs folded by mirror,
+/// then combinatorial piece sets.
+pub const INDEX_SCHEME: u16 = 1;
+
+/// WDL entries per block: 256 KiB before compression at two bits an
+/// entry (the block size that, at a byte an entry, measured about 10%
+/// smaller files than 64 KiB blocks on KRNKR at the same speed).
+const WDL_BLOCK_ENTRIES: u32 = 1 << 20;
+/// DTM bytes per block before compression.
+const DTM_BLOCK_BYTES: u32 = 1 << 20;
+/// zstd levels. From 15 on zstd parses optimally: on KRNKR's WDL values,
+/// packed four to a byte, 1.19 MB at level 15 against 1.37 MB at 12.
+/// Packing made level 15 three times faster than on a byte per entry, for
+/// a file 4% larger on KRNKR and 40% smaller on KRKAAEE. Distances compress well
+/// at level 9 already (KRNKR: 3.9 MB against 3.7 MB at 15), and level 9
+/// needs far less working memory for its 1 MiB blocks.
+const WDL_LEVEL: i32 = 15;
+const DTM_LEVEL: i32 = 9;
+
+/// Where `material`'s file of `kind` lives in `dir`.
+pub fn table_path(dir: &Path, material: Material, kind: FileKind) -> PathBuf {
+    dir.join(format!("{material}.{}", kind.extension()))
+}
+
+/// Where a table of the first format (one `.qtb` file) would be.
+fn old_path(dir: &Path, material: Material) -> PathBuf {
+    dir.join(format!("{material}.qtb"))
+}
+
+/// The WDL symbol of a code: 0 loss, 1 draw, 2 win (`None`: don't care).
+fn wdl_symbol(code: u16) -> Option<u8> {
+    match Value::from_code(code)? {
+        Value::Loss(_) => Some(0),
+        Value::Draw => Some(1),
+        Value::Win(_) => Some(2),
+    }
+}
+
+/// The DTM entry of a code: half the distance, shifted up two, with the
+/// bit of a value the rules decided and the bit of a distance that counts
+/// to a rule decision below (`None`: don't care, for draws and illegal
+/// entries).
+fn dtm_entry(code: u16) -> Option<u16> {
+    if code == BROKEN || code == DRAW {
+        return None;
+    }
+    let plies = (code & !(RULE_FLAG | CHANGED_FLAG)) - DTM_BASE;
+    let changed = u16::from(code & CHANGED_FLAG != 0);
+    Some((plies / 2) << 2 | changed << 1 | u16::from(code & RULE_FLAG != 0))
+}
+
+/// Each block of `codes` (one side's) turned into entries of `width` bits
+/// by `entry` and compressed; a don't-care entry repeats the entry before
+/// it. Each thread keeps one compressor and one buffer for all its blocks:
+/// making them afresh per block left the allocator holding tens of
+/// megabytes.
+fn blocks_of(
+    codes: &[u16],
+    block_entries: usize,
+    width: u8,
+    level: i32,
+    entry: impl Fn(u16) -> Option<u16> + Sync,
+) -> Vec<Vec<u8>> {
+    codes
+        .par_chunks(block_entries)
+        .map_init(
+            || (Compressor::new(level), Vec::new()),
+            |(compressor, bytes), block| {
+                bytes.clear();
+                let mut previous = block.iter().find_map(|&code| entry(code)).unwrap_or(0);
+                let mut values = block.iter().map(|&code| {
+                    let value = entry(code).unwrap_or(previous);
+                    previous = value;
+                    value
+                });
+                match width {
+                    2 => {
+                        while let Some(first) = values.next() {
+                            let byte = (1..4).fold(first as u8, |byte, i| {
+                                byte | (values.next().unwrap_or(0) as u8) << (2 * i)
+                            });
+                            bytes.push(byte);
+                        }
+                    }
+                    8 => bytes.extend(values.map(|value| value as u8)),
+                    _ => {
+                        for value in values {
+                            bytes.extend_from_slice(&value.to_le_bytes());
+                        }
+                    }
+                }
+                compressor.compress(bytes)
+            },
+        )
+        .collect()
+}
+
+fn header(table: &Table, kind: FileKind, width: u8, block_entries: u32) -> Header {
+    Header {
+        kind,
+        index_scheme: INDEX_SCHEME,
+        rules: table.rules().code(),
+        width,
+        material: table.material().to_string(),
+        per_side: table.layout().per_side(),
+        block_entries,
+        stats: Color::ALL.map(|side| table.stats(side)),
+    }
+}
+
+/// The two files' bytes for `table`: WDL, then DTM.
+pub(crate) fn encode(table: &Table) -> [Vec<u8>; 2] {
+    let sides = Color::ALL.map(|side| table.codes(side));
+    let wdl_blocks: Vec<Vec<u8>> = sides
+        .iter()
+        .flat_map(|codes| {
+            blocks_of(codes, WDL_BLOCK_ENTRIES as usize, 2, WDL_LEVEL, |code| {
+                wdl_symbol(code).map(u16::from)
+            })
+        })
+        .collect();
+    let wdl = assemble(
+        &header(table, FileKind::Wdl, 2, WDL_BLOCK_ENTRIES),
+        &wdl_blocks,
+    );
+    let widest = sides
+        .iter()
+        .map(|codes| {
+            codes
+                .par_iter()
+                .filter_map(|&code| dtm_entry(code))
+                .max()
+                .unwrap_or(0)
+        })
+        .max()
+        .unwrap_or(0);
+    let width: u8 = if widest <= 0xff { 8 } else { 16 };
+    let block_entries = DTM_BLOCK_BYTES * 8 / u32::from(width);
+    let dtm_blocks: Vec<Vec<u8>> = sides
+        .iter()
+        .flat_map(|codes| blocks_of(codes, block_entries as usize, width, DTM_LEVEL, dtm_entry))
+        .collect();
+    let dtm = assemble(
+        &header(table, FileKind::Dtm, width, block_entries),
+        &dtm_blocks,
+    );
+    [wdl, dtm]
+}
+
+/// What saving one table wrote: each file and its size.
+#[derive(Clone, Debug)]
+pub struct Saved {
+    /// The WDL file and its size in bytes.
+    pub wdl: (PathBuf, u64),
+    /// The DTM file and its size in bytes.
+    pub dtm: (PathBuf, u64),
+}
+
+/// Writes `table`'s two files to `dir` (created if missing), each through
+/// a temporary file.
+pub(crate) fn save(table: &Table, dir: &Path) -> Result<Saved, TbError> {
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| TbError::Io { path, source }
+    };
+    fs::create_dir_all(dir).map_err(io(dir))?;
+    let material = table.material();
+    // Tables of the other rule set are kept: they are another user's data.
+    for kind in [FileKind::Wdl, FileKind::Dtm] {
+        let path = table_path(dir, material, kind);
+        if let Ok(existing) = BlockFile::open(&path, kind, super::MAX_ENTRIES) {
+            let found = RuleSet::from_code(existing.header().rules);
+            if let Some(found) = found.filter(|&found| found != table.rules()) {
+                return Err(TbError::RulesMismatch {
+                    path,
+                    found,
+                    expected: table.rules(),
+                });
+            }
+        }
+    }
+    let [wdl, dtm] = encode(table);
+    let mut written = Vec::new();
+    for (kind, bytes) in [(FileKind::Wdl, wdl), (FileKind::Dtm, dtm)] {
+        let path = table_path(dir, material, kind);
+        let temporary = dir.join(temporary_name(material, kind, std::process::id()));
+        let result = (|| {
+            let mut file = fs::File::create(&temporary)?;
+            file.write_all(&bytes)?;
+            file.sync_all()?;
+            fs::rename(&temporary, &path)
+        })();
+        if let Err(source) = result {
+            let _ = fs::remove_file(&temporary);
+            return Err(io(&path)(source));
+        }
+        remove_stale_temporaries(dir, material, kind);
+        written.push((path, bytes.len() as u64));
+    }
+    let dtm = written.pop().expect("two files");
+    let wdl = written.pop().expect("two files");
+    Ok(Saved { wdl, dtm })
+}
+
+/// The file a table is written to before it is renamed into place: hidden,
+/// and named after the writing process, so two processes never share one.
+fn temporary_name(material: Material, kind: FileKind, process: u32) -> String {
+    format!(".{material}.{}.{process}.tmp", kind.extension())
+}
+
+/// Removes the temporaries of `material` that interrupted runs left behind:
+/// those whose writing process no longer exists. Only where that can be
+/// told (Linux's `/proc`); elsewhere they stay, hidden, until removed.
+fn remove_stale_temporaries(dir: &Path, material: Material, kind: FileKind) {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    let prefix = format!(".{material}.{}.", kind.extension());
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(process) = name
+            .to_str()
+            .and_then(|name| name.strip_prefix(&prefix))
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+            .and_then(|pid| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if !Path::new("/proc").join(process.to_string()).exists() {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Opens `material`'s file of `kind` in `dir`, checking its header against
+/// the index this build computes and the rules expected. A missing file is
+/// [`TbError::Missing`] (or [`TbError::OldFormat`] when only a table of the
+/// first format is there).
+pub(crate) fn open(
+    dir: &Path,
+    layout: &Layout,
+    kind: FileKind,
+    rules: RuleSet,
+) -> Result<BlockFile, TbError> {
+    let material = layout.material();
+    let path = table_path(dir, material, kind);
+    if !path.exists() {
+        let old = old_path(dir, material);
+        return Err(if old.exists() {
+            TbError::OldFormat { path: old }
+        } else {
+            TbError::Missing {
+                material,
+                path: Some(path),
+            }
+        });
+    }
+    let corrupt = |why: String| TbError::Corrupt {
+        path: path.clone(),
+        why,
+    };
+    let file = BlockFile::open(&path, kind, super::MAX_ENTRIES).map_err(corrupt)?;
+    let header = file.header();
+    if header.material != material.to_string() {
+        return Err(corrupt(format!(
+            "holds {:?}, expected {material}",
+            header.material
+        )));
+    }
+    if header.index_scheme != INDEX_SCHEME {
+        return Err(corrupt(format!(
+            "index scheme {}; this build uses scheme {INDEX_SCHEME}: regenerate the table",
+            header.index_scheme
+        )));
+    }
+    if header.per_side != layout.per_side() {
+        return Err(corrupt(format!(
+            "{} entries per side, the index has {}",
+            header.per_side,
+            layout.per_side()
+        )));
+    }
+    match RuleSet::from_code(header.rules) {
+        Some(found) if found == rules => Ok(file),
+        Some(found) => Err(TbError::RulesMismatch {
+            path,
+            found,
+            expected: rules,
+        }),
+        None => Err(corrupt(format!("unknown rule set {}", header.rules))),
+    }
+}
+
+/// Reads `material`'s whole table (both files) from `dir`, checking every
+/// block, for solving bigger endgames and for verification. Illegal
+/// entries come back as whatever the files hold there.
+pub(crate) fn load(dir: &Path, layout: Arc<Layout>, rules: RuleSet) -> Result<Table, TbError> {
+    let wdl = open(dir, &layout, FileKind::Wdl, rules)?;
+    let dtm = open(dir, &layout, FileKind::Dtm, rules)?;
+    let path = |kind| table_path(dir, layout.material(), kind);
+    if wdl.header().stats != dtm.header().stats {
+        return Err(TbError::Corrupt {
+            path: path(FileKind::Dtm),
+            why: "its counts disagree with the WDL file's: the two are from different runs".into(),
+        });
+    }
+    let per_side = layout.per_side() as usize;
+    let mut codes = vec![0u16; 2 * per_side];
+    for side in 0..2 {
+        let codes = &mut codes[side * per_side..(side + 1) * per_side];
+        // The WDL symbol first, then the code of symbol and distance.
+        read_into(&wdl, side, codes, |_, symbol| Ok(symbol))
+            .map_err(|why| corrupt(path(FileKind::Wdl), why))?;
+        read_into(&dtm, side, codes, |symbol, entry| {
+            code_of(symbol as u8, entry)
+        })
+        .map_err(|why| corrupt(path(FileKind::Dtm), why))?;
+    }
+    let stats = [wdl.header().stats[0], wdl.header().stats[1]];
+    Ok(Table::with_stats(layout, rules, codes, stats))
+}
+
+/// Reads every block of `file` for `side` into `codes`, each code
+/// becoming `combine(code, entry)` of the block's entry at its index.
+fn read_into(
+    file: &BlockFile,
+    side: usize,
+    codes: &mut [u16],
+    combine: impl Fn(u16, u16) -> Result<u16, String> + Sync,
+) -> Result<(), String> {
+    let header = file.header();
+    codes
+        .par_chunks_mut(header.block_entries as usize)
+        .enumerate()
+        .try_for_each(|(block, chunk)| {
+            let entries = file.read_block(side, block as u64)?;
+            for (i, code) in chunk.iter_mut().enumerate() {
+                *code = combine(*code, header.entry(&entries, i))?;
+            }
+            Ok(())
+        })
+}
+
+fn corrupt(path: PathBuf, why: String) -> TbError {
+    TbError::Corrupt { path, why }
+}
+
+/// The value code of a WDL symbol and a DTM entry.
+#[inline]
+pub(crate) fn code_of(symbol: u8, entry: u16) -> Result<u16, String> {
+    let half = entry >> 2;
+    let rule = if entry & 1 != 0 { RULE_FLAG } else { 0 };
+    let changed = if entry & 2 != 0 { CHANGED_FLAG } else { 0 };
+    let plies = match symbol {
+        0 => 2 * half,
+        1 => return Ok(DRAW),
+        2 => 2 * half + 1,
+        other => return Err(format!("WDL symbol {other} is not 0, 1 or 2")),
+    };
+    if plies >= MAX_PLIES {
+        return Err(format!("distance {plies} is beyond any table"));
+    }
+    Ok((DTM_BASE + plies) | rule | changed)
+}

@@ -1,0 +1,148 @@
+//! Where each kind of piece of each side can ever stand, and piece sets
+//! there numbered by the combinatorial number system.
+
+use super::combinatorial::{self, MAX_SET};
+use super::mirror::mirror_square;
+use qiboard::xiangqi::{Bitboard, Color, PieceKind, Square};
+
+/// Where one kind of piece of one colour can ever stand, with each
+/// square's position in that list.
+#[derive(Clone, Debug)]
+pub(crate) struct Domain {
+    pub(super) squares: Vec<Square>,
+    /// `local[square]` = the square's position in `squares`, or `NOWHERE`.
+    pub(super) local: [u8; 90],
+}
+
+/// The `local` of a square outside the domain.
+pub(super) const NOWHERE: u8 = u8::MAX;
+
+impl Domain {
+    pub(super) fn new(color: Color, kind: PieceKind) -> Domain {
+        let red_point = |file: usize, rank: usize| -> bool {
+            match kind {
+                PieceKind::King => (3..=5).contains(&file) && rank <= 2,
+                PieceKind::Advisor => {
+                    matches!((file, rank), (3 | 5, 0) | (4, 1) | (3 | 5, 2))
+                }
+                PieceKind::Elephant => {
+                    matches!((file, rank), (2 | 6, 0) | (0 | 4 | 8, 2) | (2 | 6, 4))
+                }
+                PieceKind::Pawn => rank >= 5 || (rank >= 3 && file % 2 == 0),
+                PieceKind::Horse | PieceKind::Rook | PieceKind::Cannon => true,
+            }
+        };
+        let squares: Vec<Square> = Square::ALL
+            .into_iter()
+            .filter(|square| {
+                // Black's points are Red's seen from the other end.
+                let rank = match color {
+                    Color::Red => square.rank(),
+                    Color::Black => 9 - square.rank(),
+                };
+                red_point(square.file(), rank)
+            })
+            .collect();
+        let mut local = [NOWHERE; 90];
+        for (i, square) in squares.iter().enumerate() {
+            local[*square as usize] = i as u8;
+        }
+        Domain { squares, local }
+    }
+
+    /// The squares of the domain.
+    pub(crate) fn squares(&self) -> Bitboard {
+        self.squares.iter().copied().collect()
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.squares.len()
+    }
+
+    /// The combinatorial rank of `set` (every square in the domain), its
+    /// squares mirrored first when `mirrored`.
+    #[inline]
+    pub(crate) fn rank(&self, set: Bitboard, mirrored: bool) -> Option<u64> {
+        if !set.has_many() {
+            // No piece ranks 0, a single one as its place in the domain.
+            let Some(square) = set.first() else {
+                return Some(0);
+            };
+            let square = if mirrored {
+                mirror_square(square)
+            } else {
+                square
+            };
+            let local = self.local[square as usize];
+            return (local != NOWHERE).then_some(u64::from(local));
+        }
+        let mut locals = [0u8; MAX_SET];
+        let mut count = 0;
+        for square in set {
+            let square = if mirrored {
+                mirror_square(square)
+            } else {
+                square
+            };
+            let local = self.local[square as usize];
+            if local == NOWHERE || count == MAX_SET {
+                return None;
+            }
+            locals[count] = local;
+            count += 1;
+        }
+        // Squares come lowest first and the domain lists them in order, so
+        // only mirrored sets need sorting.
+        if mirrored {
+            locals[..count].sort_unstable();
+        }
+        Some(combinatorial::rank(&locals[..count]))
+    }
+
+    /// The set of `count` squares with combinatorial rank `rank`.
+    #[inline]
+    pub(super) fn unrank(&self, rank: u64, count: usize) -> Bitboard {
+        if count == 1 {
+            return self.squares[rank as usize].bitboard();
+        }
+        let mut set = Bitboard::EMPTY;
+        combinatorial::unrank(rank, count, self.len(), |local| {
+            set = set.with(self.squares[local]);
+        });
+        set
+    }
+
+    /// How many sets of `count` squares there are.
+    pub(super) fn sets(&self, count: usize) -> u64 {
+        combinatorial::binomial(self.len(), count)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn domains_have_the_expected_sizes() {
+        for color in Color::ALL {
+            let size = |kind| Domain::new(color, kind).len();
+            assert_eq!(size(PieceKind::King), 9);
+            assert_eq!(size(PieceKind::Advisor), 5);
+            assert_eq!(size(PieceKind::Elephant), 7);
+            assert_eq!(size(PieceKind::Pawn), 55);
+            assert_eq!(size(PieceKind::Rook), 90);
+        }
+    }
+
+    #[test]
+    fn set_ranks_are_a_bijection() {
+        let domain = Domain::new(Color::Black, PieceKind::Pawn);
+        for count in 1..=3 {
+            for rank in 0..domain.sets(count) {
+                let set = domain.unrank(rank, count);
+                assert_eq!(set.count() as usize, count);
+                assert_eq!(domain.rank(set, false), Some(rank));
+            }
+        }
+    }
+}

@@ -1,0 +1,483 @@
+//! The index of one endgame: placement pairs folded by the mirror, then
+//! piece sets; from a position to its entry and back.
+
+use super::decoder::Decoder;
+use super::domain::{Domain, NOWHERE};
+use super::placement::{GroupStep, Placements};
+use super::MAX_ENTRIES;
+use crate::Material;
+use qiboard::xiangqi::{Bitboard, Color, Move, Piece, PieceKind, Position, Setup, Square};
+
+/// `count` identical pieces indexed as a set.
+#[derive(Clone, Debug)]
+pub(crate) struct PieceSet {
+    pub piece: Piece,
+    pub(super) count: usize,
+    pub domain: Domain,
+    pub(super) sets: u64,
+    pub stride: u64,
+}
+
+/// A pair number with this bit set is stored as its mirror image.
+const MIRRORED: u32 = 1 << 31;
+
+/// Where a position's entry is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Slot {
+    /// The entry in the table of the side to move.
+    pub index: u32,
+    /// Whether the stored position is this one's mirror image.
+    pub mirrored: bool,
+}
+
+/// Why a position has no entry in an endgame's index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OffDomain {
+    /// The piece.
+    pub piece: Piece,
+    /// The square it stands on, where it can never be in a game.
+    pub square: Square,
+}
+
+/// The perfect index of one endgame's positions.
+///
+/// Each side's king, advisors and elephants only ever stand in that side's
+/// own half (the palace, the five advisor points, the seven elephant
+/// points), so they are enumerated together as one *group placement*: a
+/// king square plus a set of advisor points plus a set of elephant points,
+/// none shared. `KAAEE` has 1,410 such placements, a lone king 9.
+///
+/// A *pair* is a Red placement with a Black placement. Xiangqi's rules are
+/// symmetric about the e-file, so a pair and its mirror image hold the same
+/// values: only one of the two is stored (the one with the smaller
+/// `(red, black)` placement numbers), and a position whose pair is not
+/// canonical is mirrored before it is indexed. A pair that is its own
+/// mirror (both kings on the e-file, defenders symmetric) is stored as is,
+/// so there both a position and its mirror have entries.
+///
+/// The remaining pieces (horses, rooks, cannons, pawns) are indexed per
+/// kind and colour as a set of `k` identical pieces on the `d` squares
+/// the piece can ever stand on (all 90 for horses, rooks and cannons; the
+/// 55 a pawn can reach), by the combinatorial number system: the sorted
+/// local squares `l0 < l1 < …` rank as `C(l0, 1) + C(l1, 2) + …`.
+///
+/// ```text
+/// index = pair × free_size + Σ rank(group i) × stride(i)
+/// ```
+///
+/// with one such table for each side to move. Entries where two pieces
+/// share a square, or the side not to move is in check (facing kings
+/// included), are *broken*: marked illegal and excluded from all counts.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    material: Material,
+    placements: [Placements; 2],
+    /// `(red, black)` placement numbers of each stored pair.
+    pairs: Vec<(u32, u32)>,
+    /// Pair number (with `MIRRORED`) by `red × black placements + black`.
+    pair_of: Vec<u32>,
+    pub(super) sets: Vec<PieceSet>,
+    pub(super) free_size: u64,
+    per_side: u64,
+}
+
+/// Why an endgame cannot be indexed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TooLarge {
+    /// The endgame.
+    pub material: Material,
+    /// How many entries it would need.
+    pub entries: u64,
+}
+
+impl std::fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.entries == u64::MAX {
+            write!(
+                f,
+                "{} needs more index entries than fit in 64 bits; at most {MAX_ENTRIES} are supported",
+                self.material
+            )
+        } else {
+            write!(
+                f,
+                "{} needs {} index entries; at most {MAX_ENTRIES} are supported",
+                self.material, self.entries
+            )
+        }
+    }
+}
+
+impl std::error::Error for TooLarge {}
+
+const SET_KINDS: [PieceKind; 4] = [
+    PieceKind::Horse,
+    PieceKind::Rook,
+    PieceKind::Cannon,
+    PieceKind::Pawn,
+];
+
+impl Layout {
+    /// The index of `material`'s endgame.
+    pub fn new(material: Material) -> Result<Layout, TooLarge> {
+        let mut sets = Vec::new();
+        let mut free_size = 1u64;
+        for color in Color::ALL {
+            for kind in SET_KINDS {
+                let count = material.count(color, kind) as usize;
+                if count > 0 {
+                    let domain = Domain::new(color, kind);
+                    let size = domain.sets(count);
+                    free_size = free_size.saturating_mul(size);
+                    sets.push(PieceSet {
+                        piece: Piece { color, kind },
+                        count,
+                        domain,
+                        sets: size,
+                        stride: 0,
+                    });
+                }
+            }
+        }
+        // Saturating: an endgame this large is refused just below.
+        let mut stride = 1u64;
+        for set in sets.iter_mut().rev() {
+            set.stride = stride;
+            stride = stride.saturating_mul(set.sets);
+        }
+        let placements = [
+            Placements::new(&material, Color::Red),
+            Placements::new(&material, Color::Black),
+        ];
+        let (reds, blacks) = (placements[0].list.len(), placements[1].list.len());
+        // Half the pairs survive the mirror fold, so this bounds the size
+        // before the pair table is built.
+        let estimate = (reds as u64 * blacks as u64).saturating_mul(free_size);
+        if estimate > MAX_ENTRIES * 2 {
+            return Err(TooLarge {
+                material,
+                entries: estimate,
+            });
+        }
+        let mut pairs = Vec::new();
+        let mut pair_of = vec![u32::MAX; reds * blacks];
+        for red in 0..reds {
+            for black in 0..blacks {
+                let mirror = (
+                    placements[0].list[red].mirror as usize,
+                    placements[1].list[black].mirror as usize,
+                );
+                if (red, black) <= mirror {
+                    pair_of[red * blacks + black] = pairs.len() as u32;
+                    pairs.push((red as u32, black as u32));
+                }
+            }
+        }
+        for red in 0..reds {
+            for black in 0..blacks {
+                if pair_of[red * blacks + black] == u32::MAX {
+                    let mirror = placements[0].list[red].mirror as usize * blacks
+                        + placements[1].list[black].mirror as usize;
+                    pair_of[red * blacks + black] = pair_of[mirror] | MIRRORED;
+                }
+            }
+        }
+        let per_side = pairs.len() as u64 * free_size;
+        if per_side * 2 > MAX_ENTRIES {
+            return Err(TooLarge {
+                material,
+                entries: per_side * 2,
+            });
+        }
+        Ok(Layout {
+            material,
+            placements,
+            pairs,
+            pair_of,
+            sets,
+            free_size,
+            per_side,
+        })
+    }
+
+    /// The endgame.
+    pub fn material(&self) -> Material {
+        self.material
+    }
+
+    /// Entries per side to move.
+    pub fn per_side(&self) -> u64 {
+        self.per_side
+    }
+
+    /// Stored placement pairs.
+    pub fn pairs(&self) -> u64 {
+        self.pairs.len() as u64
+    }
+
+    /// Entries per pair: the product of the piece sets' sizes.
+    pub fn free_size(&self) -> u64 {
+        self.free_size
+    }
+
+    /// How many whole-board positions entry `index` stands for: 2 when
+    /// its mirror image folds onto it, 1 when that is stored separately
+    /// (or is the same position).
+    #[inline]
+    pub fn weight(&self, index: u32) -> u64 {
+        let (red, black) = self.pairs[(u64::from(index) / self.free_size) as usize];
+        let self_mirror = self.placements[0].list[red as usize].mirror == red
+            && self.placements[1].list[black as usize].mirror == black;
+        if self_mirror {
+            1
+        } else {
+            2
+        }
+    }
+
+    /// The position of entry `index` with `side` to move, or `None` for a
+    /// broken entry (pieces sharing a square, the side not to move in
+    /// check).
+    pub fn position(&self, side: Color, index: u32) -> Option<Position> {
+        Decoder::new(self).position(side, index).cloned()
+    }
+
+    /// The kings, advisors and elephants of pair `pair`.
+    pub(super) fn base(&self, pair: u64) -> Position {
+        let (red, black) = self.pairs[pair as usize];
+        let mut position = Setup::empty();
+        for (color, number) in [(Color::Red, red), (Color::Black, black)] {
+            let placement = &self.placements[color as usize].list[number as usize];
+            let king = Piece {
+                color,
+                kind: PieceKind::King,
+            };
+            position.put(placement.king, king);
+            for (kind, squares) in [
+                (PieceKind::Advisor, placement.advisors),
+                (PieceKind::Elephant, placement.elephants),
+            ] {
+                for square in squares {
+                    position.put(square, Piece { color, kind });
+                }
+            }
+        }
+        // The kings and their companions only: the decoder adds the other
+        // pieces in place before anyone asks the position anything.
+        Position::from_setup_unchecked(position)
+    }
+
+    /// Where `position` (of this endgame's material) is stored, or which
+    /// piece stands where it never could.
+    #[inline]
+    pub(crate) fn slot(&self, position: &Position) -> Result<Slot, OffDomain> {
+        let mut numbers = [0u32; 2];
+        for color in Color::ALL {
+            let placements = &self.placements[color as usize];
+            let king = position.king(color);
+            let advisors = position.pieces(color, PieceKind::Advisor);
+            let elephants = position.pieces(color, PieceKind::Elephant);
+            numbers[color as usize] =
+                placements
+                    .number(king, advisors, elephants)
+                    .ok_or_else(|| {
+                        first_off_domain(
+                            color,
+                            [
+                                (PieceKind::King, king.bitboard(), &placements.palace),
+                                (PieceKind::Advisor, advisors, &placements.advisor_points),
+                                (PieceKind::Elephant, elephants, &placements.elephant_points),
+                            ],
+                        )
+                    })?;
+        }
+        let blacks = self.placements[1].list.len();
+        let pair = self.pair_of[numbers[0] as usize * blacks + numbers[1] as usize];
+        let mirrored = pair & MIRRORED != 0;
+        let mut index = u64::from(pair & !MIRRORED) * self.free_size;
+        for set in &self.sets {
+            let squares = position.pieces(set.piece.color, set.piece.kind);
+            let rank = set.domain.rank(squares, mirrored).ok_or_else(|| {
+                first_off_domain(set.piece.color, [(set.piece.kind, squares, &set.domain)])
+            })?;
+            index += rank * set.stride;
+        }
+        Ok(Slot {
+            index: index as u32,
+            mirrored,
+        })
+    }
+
+    /// Where `position` stands after the non-capture `mv`, given where it
+    /// stands now, when a piece of one of the piece sets moves: only that
+    /// set's part of the index changes (the pair of placements, and with
+    /// it the orientation, stays), so nothing is played or counted again.
+    /// `None` for a king, advisor or elephant move, whose position after
+    /// the caller indexes in full.
+    #[inline]
+    pub(crate) fn slot_after(&self, position: &Position, slot: Slot, mv: Move) -> Option<Slot> {
+        let piece = position.piece_at(mv.from())?;
+        let set = self.sets.iter().find(|set| set.piece == piece)?;
+        let before = position.pieces(piece.color, piece.kind);
+        let after = before ^ mv.from().bitboard() ^ mv.to().bitboard();
+        let old = set.domain.rank(before, slot.mirrored)?;
+        let new = set.domain.rank(after, slot.mirrored)?;
+        let index = u64::from(slot.index) - old * set.stride + new * set.stride;
+        Some(Slot {
+            index: index as u32,
+            mirrored: slot.mirrored,
+        })
+    }
+
+    /// The piece sets, in index order.
+    pub(crate) fn sets(&self) -> &[PieceSet] {
+        &self.sets
+    }
+
+    /// The Red and Black placement numbers of entry `index`'s pair and
+    /// the piece sets' part of the index.
+    #[inline]
+    pub(crate) fn parts(&self, index: u32) -> (u32, u32, u64) {
+        let index = u64::from(index);
+        let (red, black) = self.pairs[(index / self.free_size) as usize];
+        (red, black, index % self.free_size)
+    }
+
+    /// The steps back into `color`'s placement `number` (see [`GroupStep`]).
+    #[inline]
+    pub(crate) fn group_steps(&self, color: Color, number: u32) -> &[GroupStep] {
+        self.placements[color as usize].steps(number)
+    }
+
+    /// The number of the mirror image of `color`'s placement `number`.
+    #[inline]
+    pub(crate) fn mirror_placement(&self, color: Color, number: u32) -> u32 {
+        self.placements[color as usize].list[number as usize].mirror
+    }
+
+    /// The first index entry of the pair of placements `red` and `black`,
+    /// if that pair is stored as it is (not as its mirror image).
+    #[inline]
+    pub(crate) fn stored_pair_base(&self, red: u32, black: u32) -> Option<u64> {
+        let blacks = self.placements[1].list.len();
+        let pair = self.pair_of[red as usize * blacks + black as usize];
+        (pair & MIRRORED == 0).then(|| u64::from(pair) * self.free_size)
+    }
+
+    /// The piece sets' part of the index of `position`'s mirror image.
+    pub(crate) fn mirrored_rest(&self, position: &Position) -> u64 {
+        self.sets
+            .iter()
+            .map(|set| {
+                let squares = position.pieces(set.piece.color, set.piece.kind);
+                set.domain.rank(squares, true).unwrap_or(0) * set.stride
+            })
+            .sum()
+    }
+
+    /// Where piece sets of each kind may stand (for un-moves of pawns).
+    pub(crate) fn domain_of(&self, piece: Piece) -> Option<&Domain> {
+        self.sets
+            .iter()
+            .find(|set| set.piece == piece)
+            .map(|set| &set.domain)
+    }
+}
+
+/// The first piece of `groups` standing outside its domain.
+fn first_off_domain<const N: usize>(
+    color: Color,
+    groups: [(PieceKind, Bitboard, &Domain); N],
+) -> OffDomain {
+    for (kind, squares, domain) in groups {
+        for square in squares {
+            if domain.local[square as usize] == NOWHERE {
+                return OffDomain {
+                    piece: Piece { color, kind },
+                    square,
+                };
+            }
+        }
+    }
+    unreachable!("a placement or set that fails to rank has a piece off its domain")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::mirror::mirror_position;
+    use super::*;
+
+    /// The index after a move of a set's piece, counted from the index
+    /// before, is the index of the position after it, in both
+    /// orientations.
+    #[test]
+    fn slots_after_moves_agree_with_slots_of_positions_after() {
+        let mut checked = 0;
+        for name in ["KRNKR", "KPPKA", "KCKNE"] {
+            let layout = Layout::new(name.parse().unwrap()).unwrap();
+            for side in Color::ALL {
+                for index in (0..layout.per_side() as u32).step_by(997) {
+                    let Some(stored) = layout.position(side, index) else {
+                        continue;
+                    };
+                    for position in [mirror_position(&stored), stored] {
+                        let Ok(slot) = layout.slot(&position) else {
+                            continue;
+                        };
+                        for &mv in position.legal_moves().iter() {
+                            if position.piece_at(mv.to()).is_some() {
+                                continue;
+                            }
+                            if let Some(after) = layout.slot_after(&position, slot, mv) {
+                                assert_eq!(
+                                    Ok(after),
+                                    layout.slot(&position.play(mv)),
+                                    "{name} {mv:?}"
+                                );
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "only {checked} moves checked");
+    }
+
+    #[test]
+    fn every_legal_entry_slots_back_to_itself() {
+        for name in ["KRKNA", "KPPKA", "KNNKE"] {
+            slots_round_trip(name);
+        }
+    }
+
+    fn slots_round_trip(name: &str) {
+        let layout = Layout::new(name.parse().unwrap()).unwrap();
+        for side in Color::ALL {
+            for index in (0..layout.per_side() as u32).step_by(37) {
+                if let Some(position) = layout.position(side, index) {
+                    let slot = layout.slot(&position).unwrap();
+                    assert_eq!(
+                        slot,
+                        Slot {
+                            index,
+                            mirrored: false
+                        }
+                    );
+                    let mirror = layout.slot(&mirror_position(&position)).unwrap();
+                    if layout.weight(index) == 2 {
+                        assert_eq!(
+                            mirror,
+                            Slot {
+                                index,
+                                mirrored: true
+                            }
+                        );
+                    } else {
+                        assert!(!mirror.mirrored);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! Palace placements: each side's king, advisors and elephants, which only
+//! ever stand on their own side's few points, enumerated together, with
+//! the steps back into each placement that un-moves need.
+
+use super::domain::{Domain, NOWHERE};
+use super::mirror::mirror_square;
+use crate::Material;
+use qiboard::xiangqi::{
+    advisor_attacks, elephant_attacks, king_attacks, Bitboard, Color, PieceKind, Square,
+};
+
+/// One side's king, advisors and elephants.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Placement {
+    pub(super) king: Square,
+    pub(super) advisors: Bitboard,
+    pub(super) elephants: Bitboard,
+    /// The number of the mirror-image placement.
+    pub(super) mirror: u32,
+}
+
+/// Every placement of one side's king, advisors and elephants.
+#[derive(Clone, Debug)]
+pub(super) struct Placements {
+    pub(super) list: Vec<Placement>,
+    pub(super) palace: Domain,
+    pub(super) advisor_points: Domain,
+    pub(super) elephant_points: Domain,
+    pub(super) advisors: usize,
+    pub(super) elephants: usize,
+    /// Placement number by dense key (king, advisor set, elephant set), or
+    /// `u32::MAX` where pieces would share a square.
+    by_key: Vec<u32>,
+    /// Every placement's steps back, placement after placement: see
+    /// [`GroupStep`]; `steps_from[n]..steps_from[n + 1]` are placement
+    /// `n`'s.
+    steps: Vec<GroupStep>,
+    steps_from: Vec<u32>,
+}
+
+/// One way a placement's king, advisor or elephant can have arrived where
+/// it stands: from `from`, over `eye` for an elephant, which must both be
+/// empty on the board (`blockers`). The placement before the move is
+/// number `before`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GroupStep {
+    pub kind: PieceKind,
+    pub from: Square,
+    pub to: Square,
+    pub blockers: Bitboard,
+    pub before: u32,
+}
+
+impl Placements {
+    pub(super) fn new(material: &Material, color: Color) -> Placements {
+        let palace = Domain::new(color, PieceKind::King);
+        let advisor_points = Domain::new(color, PieceKind::Advisor);
+        let elephant_points = Domain::new(color, PieceKind::Elephant);
+        let advisors = material.count(color, PieceKind::Advisor) as usize;
+        let elephants = material.count(color, PieceKind::Elephant) as usize;
+        let mut placements = Placements {
+            list: Vec::new(),
+            by_key: Vec::new(),
+            palace,
+            advisor_points,
+            elephant_points,
+            advisors,
+            elephants,
+            steps: Vec::new(),
+            steps_from: Vec::new(),
+        };
+        for king in placements.palace.squares.clone() {
+            for advisor_rank in 0..placements.advisor_points.sets(advisors) {
+                let advisor_set = placements.advisor_points.unrank(advisor_rank, advisors);
+                for elephant_rank in 0..placements.elephant_points.sets(elephants) {
+                    let elephant_set = placements.elephant_points.unrank(elephant_rank, elephants);
+                    let clash = advisor_set.contains(king) || elephant_set.contains(king);
+                    if clash {
+                        placements.by_key.push(u32::MAX);
+                    } else {
+                        placements.by_key.push(placements.list.len() as u32);
+                        placements.list.push(Placement {
+                            king,
+                            advisors: advisor_set,
+                            elephants: elephant_set,
+                            mirror: 0,
+                        });
+                    }
+                }
+            }
+        }
+        for i in 0..placements.list.len() {
+            let placement = placements.list[i];
+            let mirrored = |set: Bitboard| set.into_iter().map(mirror_square).collect();
+            placements.list[i].mirror = placements
+                .number(
+                    mirror_square(placement.king),
+                    mirrored(placement.advisors),
+                    mirrored(placement.elephants),
+                )
+                .expect("mirror images of placements are placements");
+        }
+        for number in 0..placements.list.len() {
+            placements.steps_from.push(placements.steps.len() as u32);
+            let steps = placements.steps_back(&placements.list[number]);
+            placements.steps.extend(steps);
+        }
+        placements.steps_from.push(placements.steps.len() as u32);
+        placements
+    }
+
+    /// The king, advisor and elephant moves that end in `placement`, as
+    /// far as the group itself can tell (the rest of the board decides
+    /// whether the origin and the eye are free).
+    fn steps_back(&self, placement: &Placement) -> Vec<GroupStep> {
+        let own = placement.king.bitboard() | placement.advisors | placement.elephants;
+        let mut steps = Vec::new();
+        let mut add = |kind: PieceKind, to: Square, from: Square, eye: Bitboard| {
+            let moved = |set: Bitboard, of: PieceKind| {
+                if of == kind {
+                    set ^ from.bitboard() ^ to.bitboard()
+                } else {
+                    set
+                }
+            };
+            let king = if kind == PieceKind::King {
+                from
+            } else {
+                placement.king
+            };
+            let before = self
+                .number(
+                    king,
+                    moved(placement.advisors, PieceKind::Advisor),
+                    moved(placement.elephants, PieceKind::Elephant),
+                )
+                .expect("a step inside the group's points keeps a placement");
+            steps.push(GroupStep {
+                kind,
+                from,
+                to,
+                blockers: from.bitboard() | eye,
+                before,
+            });
+        };
+        for from in king_attacks(placement.king) - own {
+            add(PieceKind::King, placement.king, from, Bitboard::EMPTY);
+        }
+        for to in placement.advisors {
+            for from in advisor_attacks(to) - own {
+                add(PieceKind::Advisor, to, from, Bitboard::EMPTY);
+            }
+        }
+        for to in placement.elephants {
+            for from in elephant_attacks(to, Bitboard::EMPTY) - own {
+                let eye = Square::ALL[(to as usize + from as usize) / 2];
+                add(PieceKind::Elephant, to, from, eye.bitboard());
+            }
+        }
+        steps
+    }
+
+    /// Placement `number`'s steps back.
+    #[inline]
+    pub(super) fn steps(&self, number: u32) -> &[GroupStep] {
+        let number = number as usize;
+        &self.steps[self.steps_from[number] as usize..self.steps_from[number + 1] as usize]
+    }
+
+    /// The placement number of a king, advisor set and elephant set.
+    #[inline]
+    pub(super) fn number(
+        &self,
+        king: Square,
+        advisors: Bitboard,
+        elephants: Bitboard,
+    ) -> Option<u32> {
+        let king = self.palace.local[king as usize];
+        if king == NOWHERE {
+            return None;
+        }
+        let advisor_rank = self.advisor_points.rank(advisors, false)?;
+        let elephant_rank = self.elephant_points.rank(elephants, false)?;
+        let advisor_sets = self.advisor_points.sets(self.advisors);
+        let elephant_sets = self.elephant_points.sets(self.elephants);
+        let key = (u64::from(king) * advisor_sets + advisor_rank) * elephant_sets + elephant_rank;
+        match self.by_key[key as usize] {
+            u32::MAX => None,
+            number => Some(number),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn full_defence_has_1410_placements() {
+        let material: Material = "KKAAEE".parse().unwrap();
+        let placements = Placements::new(&material, Color::Black);
+        assert_eq!(placements.list.len(), 1410);
+        for (number, placement) in placements.list.iter().enumerate() {
+            let mirror = &placements.list[placement.mirror as usize];
+            assert_eq!(mirror.mirror as usize, number);
+            assert_eq!(mirror_square(mirror.king), placement.king);
+        }
+    }
+}

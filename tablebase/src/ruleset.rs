@@ -1,0 +1,74 @@
+//! Which repetition rules a table's values assume.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The repetition rules a table is solved under.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum RuleSet {
+    /// The Asian (AXF) rules as engines apply them: a side that can avoid
+    /// losing only by perpetual check or perpetual chase loses (see
+    /// [`qiboard_tablebase`] for how the solver applies them).
+    #[default]
+    Asian,
+    /// No repetition rules: every position that neither side can force to
+    /// a mate is a draw (as the Felicity 2018 tables count).
+    None,
+}
+
+impl RuleSet {
+    /// The byte a file header stores.
+    pub(crate) fn code(self) -> u8 {
+        match self {
+            RuleSet::None => 0,
+            RuleSet::Asian => 1,
+        }
+    }
+
+    /// The rule set a header byte names.
+    pub(crate) fn from_code(code: u8) -> Option<RuleSet> {
+        match code {
+            0 => Some(RuleSet::None),
+            1 => Some(RuleSet::Asian),
+            _ => None,
+        }
+    }
+
+    /// The name on the command line and in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            RuleSet::Asian => "asian",
+            RuleSet::None => "none",
+        }
+    }
+}
+
+impl fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a text names no rule set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseRuleSetError(String);
+
+impl fmt::Display for ParseRuleSetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?} is not a rule set: expected asian or none", self.0)
+    }
+}
+
+impl std::error::Error for ParseRuleSetError {}
+
+impl FromStr for RuleSet {
+    type Err = ParseRuleSetError;
+
+    fn from_str(text: &str) -> Result<RuleSet, ParseRuleSetError> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "asian" | "axf" => Ok(RuleSet::Asian),
+            "none" => Ok(RuleSet::None),
+            _ => Err(ParseRuleSetError(text.to_string())),
+        }
+    }
+}

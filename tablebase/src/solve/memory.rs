@@ -1,0 +1,65 @@
+//! Setting up: the solver's per-entry arrays, refused as an error rather
+//! than aborting when the memory cannot be had.
+
+use std::sync::atomic::{AtomicU16, AtomicU8};
+use std::sync::OnceLock;
+
+use super::{Solver, BYTES_PER_ENTRY, UNRESOLVED};
+use crate::table::Captures;
+use crate::{Layout, TbError};
+use qiboard::xiangqi::{Bitboard, Color, Piece, PieceKind};
+
+fn pawn_squares(layout: &Layout) -> [Bitboard; 2] {
+    Color::ALL.map(|color| {
+        layout
+            .domain_of(Piece {
+                color,
+                kind: PieceKind::Pawn,
+            })
+            .map_or(Bitboard::EMPTY, |domain| domain.squares())
+    })
+}
+
+/// `n` values made by `make`, or `None` if the memory cannot be had (an
+/// endgame near [`super::super::MAX_ENTRIES`] on a small machine), so that
+/// the caller reports it instead of the process aborting.
+fn filled<T>(n: usize, make: impl Fn() -> T) -> Option<Vec<T>> {
+    let mut values = Vec::new();
+    values.try_reserve_exact(n).ok()?;
+    values.extend((0..n).map(|_| make()));
+    Some(values)
+}
+
+impl<'a> Solver<'a> {
+    /// Every entry unresolved, with no moves counted yet.
+    pub(super) fn new(layout: &'a Layout, captures: &'a Captures) -> Result<Solver<'a>, TbError> {
+        let per_side = layout.per_side() as usize;
+        let total = per_side * 2;
+        let out_of_memory = || TbError::OutOfMemory {
+            material: layout.material(),
+            bytes: total as u64 * BYTES_PER_ENTRY,
+        };
+        Ok(Solver {
+            layout,
+            captures,
+            per_side,
+            pawn_squares: pawn_squares(layout),
+            plies: filled(total, || AtomicU16::new(UNRESOLVED)).ok_or_else(out_of_memory)?,
+            moves: filled(total, || AtomicU8::new(0)).ok_or_else(out_of_memory)?,
+            broken_capture: OnceLock::new(),
+            touched: Vec::new(),
+            legal: OnceLock::new(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_that_cannot_be_had_is_none() {
+        assert!(filled(usize::MAX / 2, || 0u16).is_none());
+        assert_eq!(filled(3, || 7u8), Some(vec![7, 7, 7]));
+    }
+}

@@ -1,0 +1,188 @@
+//! Candidates: positions whose side to move keeps the draw only by moves
+//! that all check, or all chase one and the same piece.
+
+use std::sync::atomic::Ordering::Relaxed;
+
+use rayon::prelude::*;
+
+use super::{Solver, CHUNK};
+use crate::index::Decoder;
+use crate::solve::CAPTURE_SAVES;
+use crate::Progress;
+use qiboard::xiangqi::rules::chased;
+use qiboard::xiangqi::Bitboard;
+
+/// A position where its side to move may be trapped into perpetual
+/// attack, in stored orientation. Eight bytes, since a table like KRNKR
+/// has two million of them in a round: the victims are a mask over the
+/// opponent's pieces in square order rather than a set of squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Candidate {
+    pub(super) entry: u32,
+    /// The victims' mask, and [`CHECK`].
+    pub(super) flags: u32,
+}
+
+/// In [`Candidate::flags`]: every drawing move checks.
+pub(super) const CHECK: u32 = 1 << 31;
+
+/// `pieces` as a mask over `among` (bit `i`: the `i`-th lowest square of
+/// `among`); a side has at most sixteen pieces.
+fn mask_of(pieces: Bitboard, among: Bitboard) -> u32 {
+    among
+        .iter()
+        .enumerate()
+        .filter(|&(_, square)| pieces.contains(square))
+        .fold(0, |mask, (i, _)| mask | 1 << i)
+}
+
+/// The squares of `among` that `mask` names.
+pub(super) fn squares_of(mask: u32, among: Bitboard) -> Bitboard {
+    among
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| mask >> i & 1 != 0)
+        .map(|(_, square)| square)
+        .collect()
+}
+
+impl Candidate {
+    fn new(entry: u32, check: bool, victims: u32) -> Candidate {
+        Candidate {
+            entry,
+            flags: victims | if check { CHECK } else { 0 },
+        }
+    }
+
+    /// Every drawing move checks.
+    pub(super) fn check(&self) -> bool {
+        self.flags & CHECK != 0
+    }
+
+    /// The mask of the enemy pieces every drawing move newly chases.
+    pub(super) fn victims(&self) -> u32 {
+        self.flags & !CHECK
+    }
+}
+
+/// Two lists of candidates in entry order, with no entry in both, as one.
+fn merge(a: Vec<Candidate>, b: Vec<Candidate>) -> Vec<Candidate> {
+    let mut merged = Vec::with_capacity(a.len() + b.len());
+    let (mut a, mut b) = (a.into_iter().peekable(), b.into_iter().peekable());
+    loop {
+        let next = match (a.peek(), b.peek()) {
+            (Some(x), Some(y)) if x.entry < y.entry => a.next(),
+            (_, Some(_)) => b.next(),
+            (Some(_), None) => a.next(),
+            (None, None) => break,
+        };
+        merged.extend(next);
+    }
+    merged
+}
+
+impl Solver<'_> {
+    /// The first round's candidates, over every entry, in entry order.
+    pub(super) fn first_candidates(&self, progress: &dyn Progress) -> Vec<Candidate> {
+        let total = self.per_side * 2;
+        progress.start(&format!("{} rules", self.layout.material()), total as u64);
+        let found = (0..total.div_ceil(CHUNK))
+            .into_par_iter()
+            .map(|chunk| {
+                let range = chunk * CHUNK..total.min((chunk + 1) * CHUNK);
+                progress.advance(range.len() as u64);
+                let mut decoder = Decoder::new(self.layout);
+                range
+                    .filter_map(|entry| self.candidate(&mut decoder, entry as u32))
+                    .collect::<Vec<_>>()
+            })
+            .flatten()
+            .collect();
+        progress.finish();
+        found
+    }
+
+    /// The next round's candidates, in entry order: a candidate whose
+    /// moves the last round's propagation did not touch is one still, with
+    /// the same conditions, while unresolved (its drawing moves are the
+    /// same); the touched entries are looked at afresh. Also returns the
+    /// candidates found afresh.
+    pub(super) fn next_candidates(
+        &self,
+        earlier: Vec<Candidate>,
+        progress: &dyn Progress,
+    ) -> (Vec<Candidate>, Vec<u32>) {
+        let touched =
+            |entry: u32| self.touched[entry as usize / 64].load(Relaxed) >> (entry % 64) & 1 != 0;
+        let kept: Vec<Candidate> = earlier
+            .into_par_iter()
+            .filter(|c| !touched(c.entry) && self.open(c.entry))
+            .collect();
+        let count: u64 = self
+            .touched
+            .par_iter()
+            .map(|word| u64::from(word.load(Relaxed).count_ones()))
+            .sum();
+        progress.start(&format!("{} rules", self.layout.material()), count);
+        // Sixty-four entries a word: chunks of words, not of entries.
+        let fresh: Vec<Candidate> = self
+            .touched
+            .par_chunks(CHUNK / 64)
+            .enumerate()
+            .map(|(chunk, words)| {
+                let mut decoder = Decoder::new(self.layout);
+                let mut found = Vec::new();
+                // One report a chunk: a front end may lock on each.
+                let mut looked_at = 0;
+                for (w, word) in words.iter().enumerate() {
+                    let mut bits = word.load(Relaxed);
+                    looked_at += u64::from(bits.count_ones());
+                    while bits != 0 {
+                        let entry = ((chunk * CHUNK / 64 + w) * 64) as u32 + bits.trailing_zeros();
+                        bits &= bits - 1;
+                        found.extend(self.candidate(&mut decoder, entry));
+                    }
+                }
+                progress.advance(looked_at);
+                found
+            })
+            .flatten()
+            .collect();
+        progress.finish();
+        let entries = fresh.iter().map(|c| c.entry).collect();
+        (merge(kept, fresh), entries)
+    }
+
+    /// `entry` as a candidate, if it is one (see the module docs).
+    fn candidate(&self, decoder: &mut Decoder, entry: u32) -> Option<Candidate> {
+        if !self.open(entry) || self.moves[entry as usize].load(Relaxed) & CAPTURE_SAVES != 0 {
+            return None;
+        }
+        let (side, index) = self.side_and_index(entry);
+        // Unresolved entries are legal: no test for the check.
+        let position = decoder.placed(side, index)?;
+        // What was chased already matters only for a move that chases
+        // something: most moves that keep the draw chase nothing.
+        let mut before = None;
+        let mut check = true;
+        let mut victims = position.by_color(!side);
+        let mut drawing = false;
+        let alive = self.each_drawing_move(entry, position, |after, _| {
+            drawing = true;
+            if after.is_check() {
+                victims = Bitboard::EMPTY;
+            } else {
+                check = false;
+                let now = chased(after, side) & victims;
+                victims = if now.is_empty() {
+                    now
+                } else {
+                    now - *before.get_or_insert_with(|| chased(position, side))
+                };
+            }
+            check || !victims.is_empty()
+        });
+        (alive && drawing)
+            .then(|| Candidate::new(entry, check, mask_of(victims, position.by_color(!side))))
+    }
+}

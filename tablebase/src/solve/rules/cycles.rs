@@ -1,0 +1,297 @@
+//! Forced cycles: the candidates the opponent can keep in perpetual
+//! attack, as the greatest set closed under the opponent's replies, found
+//! over a graph built in one pass over the positions.
+
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
+
+use rayon::prelude::*;
+
+use super::candidates::{squares_of, Candidate, CHECK};
+use super::{Solver, CHUNK};
+use crate::index::{mirror_square, Decoder};
+use crate::Progress;
+use qiboard::xiangqi::rules::chased;
+use qiboard::xiangqi::Bitboard;
+
+impl Solver<'_> {
+    /// The greatest set of candidates whose cycles the opponent can force
+    /// (see the module docs), as the entries lost by rule.
+    ///
+    /// One pass over the positions finds, for every candidate, the
+    /// opponent's replies that land on a candidate and what each could
+    /// keep of its conditions ([`Replies`]); a candidate some drawing move
+    /// of which keeps nothing dies there. What remains is a small graph:
+    /// sweeps over it drop what no longer holds, reading what the others
+    /// have already lost, until one changes nothing. Candidates only ever
+    /// lose conditions, so the result is the same in any order.
+    pub(super) fn forced(&self, candidates: &[Candidate], progress: &dyn Progress) -> Vec<u32> {
+        let state: Vec<AtomicU32> = candidates.iter().map(|c| AtomicU32::new(c.flags)).collect();
+        // Most replies land on no candidate: a bit per entry answers that
+        // before any search. The touched bits, read already this round and
+        // cleared before the next propagation, hold them.
+        let member = &self.touched;
+        member.par_iter().for_each(|word| word.store(0, Relaxed));
+        for c in candidates {
+            member[c.entry as usize / 64].fetch_or(1 << (c.entry % 64), Relaxed);
+        }
+        let find = |entry: u32| -> Option<u32> {
+            if member[entry as usize / 64].load(Relaxed) >> (entry % 64) & 1 == 0 {
+                return None;
+            }
+            let i = candidates.binary_search_by_key(&entry, |c| c.entry).ok()?;
+            Some(i as u32)
+        };
+        progress.start(
+            &format!("{} cycles", self.layout.material()),
+            candidates.len() as u64,
+        );
+        let graph: Vec<Replies> = candidates
+            .par_chunks(CHUNK)
+            .enumerate()
+            .map(|(chunk, part)| {
+                progress.advance(part.len() as u64);
+                let mut decoder = Decoder::new(self.layout);
+                let mut replies = Replies::default();
+                for (offset, &candidate) in part.iter().enumerate() {
+                    let i = (chunk * CHUNK + offset) as u32;
+                    if !self.replies(&mut decoder, i, candidate, candidates, &find, &mut replies) {
+                        state[i as usize].store(0, Relaxed);
+                    }
+                }
+                replies
+            })
+            .collect();
+        progress.finish();
+        let load = |i: u32| state[i as usize].load(Relaxed);
+        loop {
+            let changed = AtomicBool::new(false);
+            graph.par_iter().for_each(|part| {
+                for (i, moves) in part.nodes() {
+                    let before = load(i);
+                    if before == 0 {
+                        continue;
+                    }
+                    let after = moves.fold(before, |flags, replies| {
+                        flags
+                            & replies.fold(0, |kept, reply| {
+                                kept | reply.keeps(before, load(reply.target))
+                            })
+                    });
+                    if after != before {
+                        state[i as usize].fetch_and(after, Relaxed);
+                        changed.store(true, Relaxed);
+                    }
+                }
+            });
+            if !changed.load(Relaxed) {
+                break;
+            }
+        }
+        candidates
+            .iter()
+            .zip(&state)
+            .filter(|(_, flags)| flags.load(Relaxed) != 0)
+            .map(|(c, _)| c.entry)
+            .collect()
+    }
+
+    /// Adds to `graph` candidate `i`'s replies: for each of its drawing
+    /// moves, the opponent's replies into a candidate (`find` gives its
+    /// number) that could keep some of `candidate`'s conditions. Returns
+    /// false, adding nothing, when some drawing move has none.
+    fn replies(
+        &self,
+        decoder: &mut Decoder,
+        i: u32,
+        candidate: Candidate,
+        all: &[Candidate],
+        find: &impl Fn(u32) -> Option<u32>,
+        graph: &mut Replies,
+    ) -> bool {
+        let (side, index) = self.side_and_index(candidate.entry);
+        let Some(position) = decoder.placed(side, index) else {
+            return false;
+        };
+        let theirs = position.by_color(!side);
+        let check = candidate.check();
+        let victims = squares_of(candidate.victims(), theirs);
+        let mark = graph.mark();
+        graph.open_node(i);
+        let covered = self.each_drawing_move(candidate.entry, position, |after, after_slot| {
+            graph.open_move();
+            // What the opponent chased already, once a reply needs it.
+            let mut already = None;
+            let mut kept = 0;
+            for &reply in after.legal_quiets().iter() {
+                // Most replies land on no candidate: that is known from
+                // the index alone, before the reply is played.
+                let Some((slot, played)) = self.slot_after(after, after_slot, reply) else {
+                    continue;
+                };
+                // Candidates are unresolved: membership says it all.
+                let Some(target) = find(self.entry(side, slot.index)) else {
+                    continue;
+                };
+                let back = played.unwrap_or_else(|| after.play(reply));
+                if back.is_check() {
+                    continue;
+                }
+                let already = *already.get_or_insert_with(|| chased(after, !side));
+                if !(chased(&back, !side) - already).is_empty() {
+                    continue;
+                }
+                let mirrored = slot.mirrored;
+                let goal = all[target as usize];
+                let still_chased = chased(&back, side);
+                // The target's victims are a mask over its stored image's
+                // pieces: where each of ours would stand there.
+                let their_pieces = back.by_color(!side);
+                let stored_pieces: Bitboard = if mirrored {
+                    their_pieces.iter().map(mirror_square).collect()
+                } else {
+                    their_pieces
+                };
+                let mut reply_keeps = Reply {
+                    target,
+                    check: check && goal.check(),
+                    victims: 0,
+                    map: 0,
+                };
+                // A side has at most eight pieces in a table that fits
+                // `MAX_ENTRIES`, so eight bits name every victim.
+                for (bit, victim) in theirs.iter().enumerate().take(8) {
+                    if !victims.contains(victim) {
+                        continue;
+                    }
+                    let moved_to = if reply.from() == victim {
+                        reply.to()
+                    } else {
+                        victim
+                    };
+                    if still_chased.contains(moved_to) {
+                        continue;
+                    }
+                    let stored = if mirrored {
+                        mirror_square(moved_to)
+                    } else {
+                        moved_to
+                    };
+                    let Some(there) = stored_pieces.iter().position(|s| s == stored) else {
+                        continue;
+                    };
+                    if goal.victims() >> there & 1 != 0 {
+                        reply_keeps.victims |= 1 << bit;
+                        reply_keeps.map |= (there as u32) << (4 * bit);
+                    }
+                }
+                if reply_keeps.check || reply_keeps.victims != 0 {
+                    kept |= reply_keeps.keeps(candidate.flags, goal.flags);
+                    graph.push(reply_keeps);
+                }
+            }
+            kept & candidate.flags != 0
+        });
+        if !covered {
+            graph.rewind(mark);
+        }
+        covered
+    }
+}
+
+/// An opponent's reply into candidate `target` and what of the mover's
+/// conditions it can keep, as long as the target keeps its own.
+#[derive(Clone, Copy, Debug)]
+struct Reply {
+    target: u32,
+    /// The mover checks every time, and so may the target.
+    check: bool,
+    /// The mover's victims (bits over its opponent's pieces) that escape
+    /// onto a square the target may chase them on.
+    victims: u8,
+    /// For each bit of `victims`, in four bits, that victim's bit among
+    /// the target's victims.
+    map: u32,
+}
+
+impl Reply {
+    /// The conditions (candidate flags) of the mover, with flags
+    /// `mover`, that this reply keeps when the target's are `target`.
+    #[inline]
+    fn keeps(&self, mover: u32, target: u32) -> u32 {
+        let mut kept = if self.check && mover & CHECK != 0 && target & CHECK != 0 {
+            CHECK
+        } else {
+            0
+        };
+        let mut victims = u32::from(self.victims) & mover;
+        while victims != 0 {
+            let bit = victims.trailing_zeros();
+            victims &= victims - 1;
+            let there = self.map >> (4 * bit) & 0xf;
+            if target >> there & 1 != 0 {
+                kept |= 1 << bit;
+            }
+        }
+        kept
+    }
+}
+
+/// Part of the graph of candidates: nodes (a candidate and its drawing
+/// moves), moves (their replies), replies, each list cut by the next's
+/// start.
+#[derive(Debug, Default)]
+struct Replies {
+    /// Candidate number and index of its first move.
+    nodes: Vec<(u32, u32)>,
+    /// Index of each move's first reply.
+    moves: Vec<u32>,
+    replies: Vec<Reply>,
+}
+
+impl Replies {
+    fn mark(&self) -> (usize, usize, usize) {
+        (self.nodes.len(), self.moves.len(), self.replies.len())
+    }
+
+    fn rewind(&mut self, (nodes, moves, replies): (usize, usize, usize)) {
+        self.nodes.truncate(nodes);
+        self.moves.truncate(moves);
+        self.replies.truncate(replies);
+    }
+
+    fn open_node(&mut self, candidate: u32) {
+        self.nodes.push((candidate, self.moves.len() as u32));
+    }
+
+    fn open_move(&mut self) {
+        self.moves.push(self.replies.len() as u32);
+    }
+
+    fn push(&mut self, reply: Reply) {
+        self.replies.push(reply);
+    }
+
+    /// Each node's candidate number and its moves, each move its replies.
+    fn nodes(
+        &self,
+    ) -> impl Iterator<Item = (u32, impl Iterator<Item = impl Iterator<Item = &Reply>>)> {
+        let move_end = |n: usize| {
+            self.nodes
+                .get(n + 1)
+                .map_or(self.moves.len(), |&(_, first)| first as usize)
+        };
+        let reply_end = |m: usize| {
+            self.moves
+                .get(m + 1)
+                .map_or(self.replies.len(), |&first| first as usize)
+        };
+        self.nodes
+            .iter()
+            .enumerate()
+            .map(move |(n, &(candidate, first))| {
+                let moves = (first as usize..move_end(n))
+                    .map(move |m| self.replies[self.moves[m] as usize..reply_end(m)].iter());
+                (candidate, moves)
+            })
+    }
+}

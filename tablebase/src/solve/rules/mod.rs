@@ -1,0 +1,214 @@
+//! The repetition rules, applied in rounds after the plain solve.
+//!
+//! After retrograde analysis, the positions left unresolved are those
+//! where neither side can force mate: the side to move has a *drawing*
+//! move (into another unresolved position, or a capture that draws). Under
+//! the rules, a side that keeps the draw only by checking, or only by
+//! chasing one and the same piece, on every move, loses. A round finds the
+//! positions where that is forced:
+//!
+//! 1. **Candidates.** A position is a *check candidate* when every drawing
+//!    move of its side to move `S` gives check, and a *chase candidate* for
+//!    an enemy piece `v` when every drawing move is no check and newly
+//!    chases `v` ([`qiboard::xiangqi::rules::chased`], not chased before the
+//!    move). A capture that draws rules a position out.
+//! 2. **Forced cycles.** A candidate stays one while, after each of `S`'s
+//!    drawing moves, the opponent `O` has a reply into an unresolved
+//!    position that gives no check and chases nothing new (so `O` is not a
+//!    perpetual attacker itself), that (for a chase) takes `v` out of the
+//!    chase, and that lands on a candidate of the same kind (for a chase:
+//!    for `v` on its new square). Candidates are dropped until none
+//!    fails: the greatest such set. One pass over the positions builds
+//!    the graph of candidates and the replies between them; sweeps over
+//!    that graph, without positions, find the set.
+//! 3. **Rule losses.** In every remaining candidate `S` can avoid defeat
+//!    only by perpetual check or perpetual chase of `v`: it is lost there,
+//!    at distance 0 ([`super::BY_RULE`]). Retrograde analysis resumes from
+//!    these losses, and the next round looks again at the positions whose
+//!    drawing moves it took away, until a round finds nothing.
+//!
+//! Later rounds are incremental: an earlier candidate whose moves
+//! propagation did not touch keeps its conditions without a look, and
+//! when few candidates are new, only those that reach a new one (by a
+//! drawing move and a reply, found by un-moving twice, again and again)
+//! can be forced, so only they are looked at (see `reach`). The README
+//! gives what each step saved on KRNKR.
+//!
+//! The rules only bite when both sides have a rook, horse, cannon or pawn
+//! (pieces that cross the river): with only advisors and elephants a side
+//! can never trap the other into perpetual attack, and such endgames are
+//! solved as without rules, as the generator behind chessdb's tables does.
+//!
+//! Simplifications (besides those of [`qiboard::xiangqi::rules`]): the
+//! opponent's replies must not attack at all, so a cycle where both sides
+//! keep attacking (mutual perpetual chase, which the rules call a draw) is
+//! never scored as a loss, but neither is one where the opponent's attacks
+//! change targets (which the rules would not forbid); a side that mixes
+//! checks and chases is not ruled (AXF: "one check one chase" is a draw).
+
+mod candidates;
+mod cycles;
+mod reach;
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use super::{unresolved, Rounds, Solver, CHANGED, COUNT};
+use crate::index::Slot;
+use crate::{Material, Progress};
+use candidates::Candidate;
+use qiboard::xiangqi::{Color, Move, PieceKind, Position};
+
+/// Entries handled per parallel task.
+const CHUNK: usize = 4096;
+
+/// Whether rule rounds run for `material`: both sides have a piece that
+/// can cross the river.
+pub(crate) fn apply_to(material: Material) -> bool {
+    Color::ALL.iter().all(|&color| {
+        [
+            PieceKind::Rook,
+            PieceKind::Horse,
+            PieceKind::Cannon,
+            PieceKind::Pawn,
+        ]
+        .iter()
+        .any(|&kind| material.count(color, kind) > 0)
+    })
+}
+
+impl Solver<'_> {
+    /// Whether `entry` is still unresolved.
+    #[inline]
+    fn open(&self, entry: u32) -> bool {
+        unresolved(self.plies[entry as usize].load(Relaxed))
+    }
+
+    /// Calls `visit` with where each move of `position` (unresolved
+    /// `entry`, decoded) that keeps the draw without capturing (into a
+    /// position still unresolved) leads, and that position's slot, until
+    /// it returns false; returns whether it never did. Captures leave the
+    /// endgame: one that draws set [`super::CAPTURE_SAVES`], the others
+    /// lose.
+    fn each_drawing_move(
+        &self,
+        entry: u32,
+        position: &Position,
+        mut visit: impl FnMut(&Position, Slot) -> bool,
+    ) -> bool {
+        let side = position.side_to_move();
+        let slot = Slot {
+            index: self.side_and_index(entry).1,
+            mirrored: false,
+        };
+        // The entry's counter holds how many non-captures do not lose yet:
+        // once that many are found, the other moves need no look.
+        let mut drawing = self.moves[entry as usize].load(Relaxed) & COUNT;
+        for &mv in position.legal_quiets().iter() {
+            if drawing == 0 {
+                break;
+            }
+            let Some((child, after)) = self.slot_after(position, slot, mv) else {
+                continue;
+            };
+            if !self.open(self.entry(!side, child.index)) {
+                continue;
+            }
+            drawing -= 1;
+            let after = after.unwrap_or_else(|| position.play(mv));
+            if !visit(&after, child) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The slot of `position` after the non-capture `mv`, counted from
+    /// `slot` when it can be, with the position after it when that had to
+    /// be played to find it.
+    #[inline]
+    fn slot_after(
+        &self,
+        position: &Position,
+        slot: Slot,
+        mv: Move,
+    ) -> Option<(Slot, Option<Position>)> {
+        if let Some(after) = self.layout.slot_after(position, slot, mv) {
+            return Some((after, None));
+        }
+        let after = position.play(mv);
+        let slot = self.layout.slot(&after).ok()?;
+        Some((slot, Some(after)))
+    }
+
+    /// Applies the rules in rounds until one finds no new loss; returns the
+    /// number of rounds that found some.
+    pub(super) fn apply_rules(&mut self, rounds_are: Rounds, progress: &dyn Progress) -> u32 {
+        if !apply_to(self.layout.material()) {
+            return 0;
+        }
+        let words = (self.per_side * 2).div_ceil(64);
+        self.touched = (0..words).map(|_| AtomicU64::new(0)).collect();
+        let mut candidates = self.first_candidates(progress);
+        let mut relevant: Option<Vec<Candidate>> = None;
+        let mut rounds = 0;
+        loop {
+            let losses = match relevant.take() {
+                Some(relevant) => self.forced(&relevant, progress),
+                None => self.forced(&candidates, progress),
+            };
+            if losses.is_empty() {
+                break;
+            }
+            rounds += 1;
+            for word in &self.touched {
+                word.store(0, Relaxed);
+            }
+            self.propagate_all(vec![losses], CHANGED, progress);
+            let fresh;
+            (candidates, fresh) = self.next_candidates(candidates, progress);
+            if rounds_are == Rounds::Incremental {
+                relevant = self.reach(&candidates, &fresh, progress);
+            }
+        }
+        self.touched = Vec::new();
+        rounds
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{solve_with, Rounds};
+    use crate::table::{capturable, Captures, SubTable};
+    use crate::{Layout, Material, Quiet, RuleSet, Tablebase};
+
+    /// Rule rounds that look only at the candidates that can reach a
+    /// fresh one decide exactly what rounds over every candidate do
+    /// (KNPKN takes four rounds, three of them incremental).
+    #[test]
+    fn incremental_rounds_agree_with_exhaustive_ones() {
+        let tablebase = Tablebase::in_memory();
+        for name in ["KNKR", "KNPKN"] {
+            let material: Material = name.parse().unwrap();
+            let mut captures = Captures::default();
+            for piece in capturable(&material) {
+                let smaller = material.without(piece.color, piece.kind).unwrap();
+                let canonical = smaller.canonical();
+                let table = tablebase.load_or_generate(&canonical, &Quiet).unwrap();
+                captures[piece.color as usize][piece.kind as usize] = Some(SubTable {
+                    table,
+                    flipped: canonical != smaller,
+                });
+            }
+            let layout = Layout::new(material).unwrap();
+            let solve = |rounds| solve_with(&layout, &captures, RuleSet::Asian, rounds, &Quiet);
+            let incremental = solve(Rounds::Incremental).unwrap();
+            let exhaustive = solve(Rounds::Exhaustive).unwrap();
+            let differ = incremental
+                .iter()
+                .zip(&exhaustive)
+                .filter(|(a, b)| a != b)
+                .count();
+            assert_eq!(differ, 0, "{name}: {differ} values differ");
+        }
+    }
+}

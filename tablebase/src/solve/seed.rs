@@ -1,0 +1,219 @@
+//! Seeding, one parallel pass over the index: every legal entry counts
+//! its non-captures and reads its captures' values from the smaller
+//! tables; entries with no legal move are lost at once, and a capture may
+//! schedule a win or a loss for later.
+
+use std::sync::atomic::Ordering::Relaxed;
+
+use rayon::prelude::*;
+
+use super::{
+    unresolved, Solver, CAPTURE_SAVES, COUNT, DISTANCE, ILLEGAL, NOTE_RULE, PENDING, UNRESOLVED,
+};
+use crate::census::census;
+use crate::index::Decoder;
+use crate::{DistanceTo, Progress, TbError, Value};
+use qiboard::xiangqi::{Move, Position};
+
+/// Entries handled per parallel task.
+const CHUNK: usize = 4096;
+
+/// What a position's captures lead to: the fastest win one gives (plies),
+/// whether one draws, and the slowest loss one concedes (plies, 0 if none).
+pub(super) struct CaptureValues {
+    pub fastest_win: Option<u16>,
+    /// Every capture that wins that fast wins by a rule decision.
+    pub fastest_win_by_rule: bool,
+    pub draws: bool,
+    pub slowest_loss: u16,
+    /// Every capture that loses that slowly loses by a rule decision.
+    pub slowest_loss_by_rule: bool,
+}
+
+impl Solver<'_> {
+    /// Seeds every entry; returns, by level, the entries to resolve at that
+    /// level, or the mismatch that makes a smaller table unusable.
+    pub(super) fn seed_all(&self, progress: &dyn Progress) -> Result<Vec<Vec<u32>>, TbError> {
+        let total = self.per_side * 2;
+        progress.start(&format!("{} seed", self.layout.material()), total as u64);
+        // Scheduled entries wait in their cells (a table like KRNKR
+        // schedules seven million): seeding only counts them per level, so
+        // that the buckets are then allocated at their exact size.
+        let counts: Vec<Vec<u32>> = (0..total.div_ceil(CHUNK))
+            .into_par_iter()
+            .map(|chunk| {
+                let range = chunk * CHUNK..total.min((chunk + 1) * CHUNK);
+                let count = range.len() as u64;
+                let mut decoder = Decoder::new(self.layout);
+                let mut capture_moves = Vec::new();
+                let mut per_level: Vec<u32> = Vec::new();
+                for entry in range {
+                    if let Some(level) = self.seed(&mut decoder, &mut capture_moves, entry as u32) {
+                        let level = usize::from(level);
+                        if per_level.len() <= level {
+                            per_level.resize(level + 1, 0);
+                        }
+                        per_level[level] += 1;
+                    }
+                }
+                progress.advance(count);
+                per_level
+            })
+            .collect();
+        progress.finish();
+        if let Some((material, fen)) = self.broken_capture.get() {
+            return Err(TbError::Mismatch {
+                material: *material,
+                fen: fen.clone(),
+                stored: None,
+                expected: None,
+            });
+        }
+        let levels = counts.iter().map(Vec::len).max().unwrap_or(0);
+        let mut buckets: Vec<Vec<u32>> = (0..levels)
+            .map(|level| {
+                let size = counts.iter().filter_map(|c| c.get(level)).sum::<u32>();
+                Vec::with_capacity(size as usize)
+            })
+            .collect();
+        for (entry, cell) in self.plies.iter().enumerate() {
+            let cell = cell.load(Relaxed);
+            if unresolved(cell) && cell & PENDING != 0 {
+                buckets[usize::from(cell & DISTANCE)].push(entry as u32);
+            }
+        }
+        Ok(buckets)
+    }
+
+    /// The values `captures` (legal capture moves of `position`) lead to,
+    /// read from the smaller tables.
+    pub(super) fn capture_values(&self, position: &Position, captures: &[Move]) -> CaptureValues {
+        let mut values = CaptureValues {
+            fastest_win: None,
+            fastest_win_by_rule: false,
+            draws: false,
+            slowest_loss: 0,
+            slowest_loss_by_rule: false,
+        };
+        for &mv in captures {
+            let Some(victim) = position.piece_at(mv.to()) else {
+                continue;
+            };
+            let table = self.captures[victim.color as usize][victim.kind as usize]
+                .as_ref()
+                .expect("every capturable piece has its table");
+            let after = position.play(mv);
+            let Some(dtm) = table.lookup(&after).ok().flatten() else {
+                self.broken_capture
+                    .get_or_init(|| (table.table.material(), after.fen()));
+                continue;
+            };
+            // Of equal distances, one to mate makes the value's: the
+            // same rule as `Solver::claim`.
+            let by_rule = dtm.to == DistanceTo::Rule;
+            match dtm.value {
+                Value::Loss(plies) => {
+                    let win = plies + 1;
+                    match values.fastest_win {
+                        Some(fastest) if fastest < win => {}
+                        Some(fastest) if fastest == win => values.fastest_win_by_rule &= by_rule,
+                        _ => {
+                            values.fastest_win = Some(win);
+                            values.fastest_win_by_rule = by_rule;
+                        }
+                    }
+                }
+                Value::Draw => values.draws = true,
+                Value::Win(plies) => {
+                    let loss = plies + 1;
+                    if loss > values.slowest_loss {
+                        values.slowest_loss = loss;
+                        values.slowest_loss_by_rule = by_rule;
+                    } else if loss == values.slowest_loss {
+                        values.slowest_loss_by_rule &= by_rule;
+                    }
+                }
+            }
+        }
+        values
+    }
+
+    /// Seeds one entry; returns when it must be resolved by itself.
+    fn seed(
+        &self,
+        decoder: &mut Decoder,
+        capture_moves: &mut Vec<Move>,
+        entry: u32,
+    ) -> Option<u16> {
+        let (side, index) = self.side_and_index(entry);
+        let slot = entry as usize;
+        let Some(position) = decoder.position(side, index) else {
+            self.plies[slot].store(ILLEGAL, Relaxed);
+            return None;
+        };
+        let quiet = census(position, capture_moves);
+        if quiet == 0 && capture_moves.is_empty() {
+            self.plies[slot].store(UNRESOLVED | PENDING, Relaxed);
+            return Some(0);
+        }
+        // At most 119 legal moves: seven bits hold any count.
+        debug_assert!(quiet <= u32::from(COUNT));
+        let values = self.capture_values(position, capture_moves);
+        let saves = values.fastest_win.is_some() || values.draws;
+        let flag = if saves { CAPTURE_SAVES } else { 0 };
+        self.moves[slot].store(quiet.min(u32::from(COUNT)) as u8 | flag, Relaxed);
+        let note = |by_rule: bool| if by_rule { NOTE_RULE } else { 0 };
+        let scheduled = if let Some(win) = values.fastest_win {
+            Some((win, values.fastest_win_by_rule))
+        } else if quiet == 0 && !values.draws {
+            Some((values.slowest_loss, values.slowest_loss_by_rule))
+        } else {
+            None
+        };
+        // Distances stay far below `DISTANCE` (see `value::MAX_PLIES`).
+        let cell = match scheduled {
+            Some((level, by_rule)) => UNRESOLVED | PENDING | note(by_rule) | level,
+            None => UNRESOLVED | note(values.slowest_loss_by_rule) | values.slowest_loss,
+        };
+        self.plies[slot].store(cell, Relaxed);
+        scheduled.map(|(level, _)| level)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::super::solve;
+    use crate::table::{capturable, Captures, SubTable};
+    use crate::value::BROKEN;
+    use crate::{Layout, Material, Quiet, RuleSet, Table, Tablebase, TbError};
+
+    /// A smaller table that calls legal positions illegal (a doctored file
+    /// with a valid checksum) stops the solve with an error, not a panic.
+    #[test]
+    fn a_broken_smaller_table_is_an_error() {
+        let material: Material = "KRKA".parse().unwrap();
+        let tablebase = Tablebase::in_memory();
+        tablebase.generate(&material, &Quiet).unwrap();
+        let mut captures = Captures::default();
+        for piece in capturable(&material) {
+            let smaller = material.without(piece.color, piece.kind).unwrap();
+            let canonical = smaller.canonical();
+            let table = tablebase.table(&canonical).unwrap();
+            let layout = Arc::new(table.layout().clone());
+            // Every entry marked illegal.
+            let codes = vec![BROKEN; 2 * layout.per_side() as usize];
+            captures[piece.color as usize][piece.kind as usize] = Some(SubTable {
+                table: Arc::new(Table::new(layout, RuleSet::Asian, codes)),
+                flipped: canonical != smaller,
+            });
+        }
+        let layout = Layout::new(material).unwrap();
+        let error = solve(&layout, &captures, RuleSet::Asian, &Quiet).unwrap_err();
+        assert!(
+            matches!(error, TbError::Mismatch { stored: None, .. }),
+            "{error}"
+        );
+    }
+}

@@ -1,0 +1,127 @@
+//! Tablebases under the repetition rules: what they change, that the
+//! values still hold against their successors, and that a game played
+//! out from a position the rules decide ends as the rules of games say.
+
+use qiboard::xiangqi::{Color, Ending, Game, Outcome, Position};
+use qiboard_tablebase::{DistanceTo, Dtm, Material, Quiet, RuleSet, Table, Tablebase, Value};
+
+fn material(text: &str) -> Material {
+    text.parse().unwrap()
+}
+
+fn solved(rules: RuleSet, name: &str) -> Tablebase {
+    let tablebase = Tablebase::in_memory().with_rules(rules);
+    tablebase.generate(&material(name), &Quiet).unwrap();
+    tablebase
+}
+
+/// Every legal position of a table with its stored value.
+fn entries(table: &Table) -> impl Iterator<Item = (Position, Dtm)> + '_ {
+    Color::ALL.into_iter().flat_map(move |side| {
+        (0..table.layout().per_side() as u32).filter_map(move |index| {
+            let position = table.layout().position(side, index)?;
+            Some((position, table.entry(side, index)?))
+        })
+    })
+}
+
+/// The rules only turn draws into wins and losses, and mark exactly those;
+/// the changed count is what `stats` reports; the table verifies.
+#[test]
+fn rook_against_horse_the_rules_decide_some_draws() {
+    let plain = solved(RuleSet::None, "KRKN");
+    let ruled = solved(RuleSet::Asian, "KRKN");
+    let without = plain.table(&material("KRKN")).unwrap();
+    let with = ruled.table(&material("KRKN")).unwrap();
+    let mut changed = 0;
+    for (position, dtm) in entries(&with) {
+        let plain_value = plain.probe_dtm(&position).unwrap();
+        if dtm.by_rules {
+            assert_eq!(plain_value.value, Value::Draw, "{}", position.fen());
+            assert_ne!(dtm.value, Value::Draw);
+            assert_eq!(dtm.to, DistanceTo::Rule);
+            changed += 1;
+        } else {
+            assert_eq!(plain_value, dtm, "{}", position.fen());
+        }
+    }
+    assert!(changed > 0, "the rules decide some KRKN positions");
+    let by_rule: u64 = Color::ALL.iter().map(|&c| with.stats(c).by_rule).sum();
+    assert!(by_rule >= changed as u64);
+    assert_eq!(
+        Color::ALL
+            .iter()
+            .map(|&c| without.stats(c).by_rule)
+            .sum::<u64>(),
+        0
+    );
+    ruled.verify(&material("KRKN"), &Quiet).unwrap();
+}
+
+/// Endgames where one side has only advisors and elephants are solved as
+/// without rules.
+#[test]
+fn the_rules_leave_one_sided_endgames_alone() {
+    let plain = solved(RuleSet::None, "KRKAA");
+    let ruled = solved(RuleSet::Asian, "KRKAA");
+    for side in Color::ALL {
+        let with = ruled.table(&material("KRKAA")).unwrap().stats(side);
+        let without = plain.table(&material("KRKAA")).unwrap().stats(side);
+        assert_eq!(with, without);
+        assert_eq!(with.by_rule, 0);
+    }
+}
+
+/// From every position KRKN's defender loses by rule at distance 0, a game
+/// in which the defender keeps the draw as the rule-free table says and the
+/// attacker plays the tablebase's moves ends with the defender ruled lost
+/// by the repetition rules of games (perpetual check or chase).
+#[test]
+fn games_from_rule_decided_positions_end_by_the_rules() {
+    let plain = solved(RuleSet::None, "KRKN");
+    let ruled = solved(RuleSet::Asian, "KRKN");
+    let table = ruled.table(&material("KRKN")).unwrap();
+    let seeds: Vec<Position> = entries(&table)
+        .filter(|(_, dtm)| dtm.by_rules && dtm.value == Value::Loss(0))
+        .map(|(position, _)| position)
+        .step_by(37)
+        .take(40)
+        .collect();
+    assert!(!seeds.is_empty());
+    for start in seeds {
+        let loser = start.side_to_move();
+        let mut game = Game::from_position(start.clone());
+        let mut ended = None;
+        for _ in 0..200 {
+            if let Some(outcome) = game.outcome() {
+                ended = Some(outcome);
+                break;
+            }
+            let position = game.position().clone();
+            let mv = if position.side_to_move() == loser {
+                // A move the rule-free table says keeps the draw.
+                plain
+                    .probe_root(&position)
+                    .unwrap()
+                    .into_iter()
+                    .find(|(_, reached)| reached.value == Value::Draw)
+                    .map(|(mv, _)| mv)
+            } else {
+                ruled.best_move(&position).unwrap().map(|(mv, _)| mv)
+            };
+            let Some(mv) = mv else { break };
+            game.play(mv).unwrap();
+        }
+        match ended {
+            Some(Outcome::Win { winner, by }) => {
+                assert_eq!(winner, !loser, "{}", start.fen());
+                assert!(
+                    matches!(by, Ending::PerpetualCheck | Ending::PerpetualChase),
+                    "{}: {by:?}",
+                    start.fen()
+                );
+            }
+            other => panic!("{}: the game ended {other:?}", start.fen()),
+        }
+    }
+}

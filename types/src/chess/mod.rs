@@ -1,0 +1,14 @@
+//! Chess (8×8): squares a1 = 0 … h8 = 63, `u64` bitboards, colours,
+//! pieces, and the slider tables' format ([`Magic`], [`Window`]).
+
+mod bitboard;
+mod color;
+mod magic;
+mod piece;
+mod square;
+
+pub use bitboard::{Bitboard, ParseBitboardError, Squares};
+pub use color::Color;
+pub use magic::{window, Magic, Window};
+pub use piece::{Piece, PieceKind};
+pub use square::{ParseSquareError, Square};
