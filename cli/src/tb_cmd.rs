@@ -8,7 +8,9 @@ use std::time::Instant;
 use clap::Subcommand;
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use qiboard::xiangqi::{Color, Position};
-use qiboard_tablebase::{family, Dtm, Generated, Material, Progress, RuleSet, Tablebase};
+use qiboard_tablebase::{
+    family, Dtm, Generated, Generator, Material, Progress, RuleSet, Tablebase,
+};
 
 use crate::UsageError;
 
@@ -182,7 +184,11 @@ fn parse_rules(text: &str) -> Result<RuleSet, UsageError> {
     text.parse().map_err(usage)
 }
 
-fn at(place: Where) -> Result<Tablebase, UsageError> {
+fn at(place: Where) -> Result<Generator, UsageError> {
+    Ok(Generator::new(prober(place)?))
+}
+
+fn prober(place: Where) -> Result<Tablebase, UsageError> {
     Ok(Tablebase::open(place.dir).with_rules(parse_rules(&place.rules)?))
 }
 
@@ -197,8 +203,8 @@ pub fn run(command: TbCommand) -> Result<String, UsageError> {
         TbCommand::Gen {
             materials, place, ..
         } => generate(&materials, at(place)?),
-        TbCommand::Probe { fen, place } if fen == "-" => probe_stdin(&at(place)?),
-        TbCommand::Probe { fen, place } => probe(&fen, &at(place)?),
+        TbCommand::Probe { fen, place } if fen == "-" => probe_stdin(&prober(place)?),
+        TbCommand::Probe { fen, place } => probe(&fen, &prober(place)?),
         TbCommand::Verify {
             material,
             dir,
@@ -243,13 +249,13 @@ fn open(
     material: &Material,
     dir: Option<PathBuf>,
     rules: RuleSet,
-) -> Result<Tablebase, UsageError> {
+) -> Result<Generator, UsageError> {
     if let Some(dir) = dir {
-        let tablebase = Tablebase::open(dir).with_rules(rules);
+        let tablebase = Generator::open(dir).with_rules(rules);
         tablebase.table(material).map_err(usage)?;
         return Ok(tablebase);
     }
-    let tablebase = Tablebase::in_memory().with_rules(rules);
+    let tablebase = Generator::in_memory().with_rules(rules);
     tablebase.generate(material, &Bar::new()).map_err(usage)?;
     Ok(tablebase)
 }
@@ -274,7 +280,7 @@ fn report(generated: &Generated) -> String {
     out
 }
 
-fn generate(materials: &[String], tablebase: Tablebase) -> Result<String, UsageError> {
+fn generate(materials: &[String], tablebase: Generator) -> Result<String, UsageError> {
     let materials = materials
         .iter()
         .map(|text| parse_material(text))
@@ -290,7 +296,7 @@ fn generate(materials: &[String], tablebase: Tablebase) -> Result<String, UsageE
     Ok(out)
 }
 
-fn generate_family(attackers: u32, tablebase: Tablebase) -> Result<String, UsageError> {
+fn generate_family(attackers: u32, tablebase: Generator) -> Result<String, UsageError> {
     let materials = family(attackers);
     let started = Instant::now();
     let bar = Bar::new();

@@ -5,7 +5,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use qiboard::xiangqi::{Color, Position};
-use qiboard_tablebase::{Material, Quiet, Tablebase};
+use qiboard_tablebase::{Generator, Material, Quiet, Tablebase};
 
 fn generate(c: &mut Criterion) {
     let mut group = c.benchmark_group("tablebase");
@@ -14,7 +14,7 @@ fn generate(c: &mut Criterion) {
         let material: Material = name.parse().expect("a valid signature");
         group.bench_function(name, |b| {
             b.iter(|| {
-                let tablebase = Tablebase::in_memory();
+                let tablebase = Generator::in_memory();
                 tablebase
                     .generate(&material, &Quiet)
                     .expect("the endgame solves")
@@ -26,7 +26,7 @@ fn generate(c: &mut Criterion) {
 
 /// Legal positions of `material`, spread over its index by a fixed stride
 /// (a pseudo-random order, the same every run).
-fn positions(tablebase: &Tablebase, material: &Material, count: usize) -> Vec<Position> {
+fn positions(tablebase: &Generator, material: &Material, count: usize) -> Vec<Position> {
     let table = tablebase.table(material).expect("the table is there");
     let layout = table.layout();
     let per_side = layout.per_side();
@@ -49,7 +49,7 @@ fn positions(tablebase: &Tablebase, material: &Material, count: usize) -> Vec<Po
 fn probe(c: &mut Criterion) {
     let dir = std::env::temp_dir().join(format!("qiboard-bench-tb-{}", std::process::id()));
     let material: Material = "KRKAAEE".parse().expect("a valid signature");
-    let writer = Tablebase::open(&dir);
+    let writer = Generator::open(&dir);
     writer
         .generate(&material, &Quiet)
         .expect("the endgame solves");

@@ -7,7 +7,7 @@
 use std::sync::Mutex;
 use std::time::Instant;
 
-use qiboard_tablebase::{Material, Progress, RuleSet, Tablebase};
+use qiboard_tablebase::{Generator, Material, Progress, RuleSet};
 
 /// Prints each stage's name, units and wall time as it finishes.
 struct Stages {
@@ -39,7 +39,7 @@ fn main() {
         .unwrap_or_else(|| "asian".to_owned())
         .parse()
         .expect("asian or none");
-    let tablebase = Tablebase::in_memory().with_rules(rules);
+    let tablebase = Generator::in_memory().with_rules(rules);
     let stages = Stages {
         current: Mutex::new(None),
     };

@@ -3,10 +3,24 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use super::{Material, MaterialError, OffDomain, RuleSet, TooLarge, Value};
+use crate::{Material, MaterialError, OffDomain, RuleSet, TooLarge, Value};
 
-/// Why a tablebase operation failed.
+/// What a failure concerns: the one position asked about, or its whole
+/// endgame (every position of it fails the same way until something
+/// changes on disk, so a search may remember it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Scope {
+    /// This position only: others of its endgame may probe fine.
+    Position,
+    /// The endgame: its table is missing, unusable or cannot be built.
+    Endgame,
+}
+
+/// Why a tablebase operation failed. [`TbError::scope`] says whether it
+/// concerns the position or the whole endgame.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum TbError {
     /// A bad material signature.
     Material(MaterialError),
@@ -42,9 +56,8 @@ pub enum TbError {
         /// Where it was looked for, if on disk.
         path: Option<PathBuf>,
     },
-    /// A stored value disagrees with the values of the position's
-    /// successors (verification failed), or a legal position's entry is
-    /// marked illegal.
+    /// Verification found a stored value that disagrees with the values
+    /// of the position's successors.
     Mismatch {
         /// The endgame.
         material: Material,
@@ -54,6 +67,15 @@ pub enum TbError {
         stored: Option<Value>,
         /// What the successors imply (`None`: the position is illegal).
         expected: Option<Value>,
+    },
+    /// A legal position whose entry the table marks illegal or holds no
+    /// value a table can hold: the file is damaged or belongs to another
+    /// index.
+    BrokenEntry {
+        /// The endgame.
+        material: Material,
+        /// The position, as FEN.
+        fen: String,
     },
     /// A table solved under other repetition rules than asked for: it is
     /// never used (as a sub-table or for probing) in place of the other.
@@ -132,6 +154,10 @@ impl fmt::Display for TbError {
                 show(*stored),
                 show(*expected)
             ),
+            TbError::BrokenEntry { material, fen } => write!(
+                f,
+                "{material}: the table holds no value for the legal position {fen}: the file is damaged or from another index; regenerate it"
+            ),
             TbError::RulesMismatch {
                 path,
                 found,
@@ -161,6 +187,30 @@ impl fmt::Display for TbError {
                 "{material}: solving needs {:.1} GiB of working memory, which the system refused",
                 *bytes as f64 / f64::from(1 << 30)
             ),
+        }
+    }
+}
+
+impl TbError {
+    /// Whether the failure concerns the position asked about or its whole
+    /// endgame.
+    ///
+    /// ```
+    /// # #[cfg(feature = "generate")] {
+    /// use qiboard::xiangqi::Position;
+    /// use qiboard_tablebase::{Scope, Tablebase};
+    ///
+    /// let empty = Tablebase::in_memory();
+    /// let position = Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/5K3 w").unwrap();
+    /// assert_eq!(empty.probe_wdl(&position).unwrap_err().scope(), Scope::Endgame);
+    /// # }
+    /// ```
+    pub fn scope(&self) -> Scope {
+        match self {
+            TbError::OffDomain { .. } | TbError::BrokenEntry { .. } | TbError::Mismatch { .. } => {
+                Scope::Position
+            }
+            _ => Scope::Endgame,
         }
     }
 }

@@ -1,4 +1,9 @@
-//! Xiangqi endgame tablebases by retrograde analysis.
+//! # qiboard-tablebase
+//!
+//! Xiangqi endgame tablebases by retrograde analysis, on qiboard's public
+//! API alone: a prober ([`Tablebase`]: open a directory, probe, cache) and,
+//! with the `generate` feature (the default), a solver ([`Generator`]:
+//! solve, families, verification, progress).
 //!
 //! A table holds, for every legal position of an endgame with either side
 //! to move, whether the side to move wins, draws or loses and in how many
@@ -14,14 +19,14 @@
 //! - Solving is retrograde analysis with un-moves and counters of
 //!   unresolved successors, seeded by positions with no legal move, which
 //!   are lost whether in check or not. Captures lead into smaller
-//!   endgames, which [`Tablebase::generate`] solves (or loads) first.
+//!   endgames, which [`Generator::generate`] solves (or loads) first.
 //! - Repetition rules ([`RuleSet`], default Asian): after the plain solve,
 //!   rounds find the positions where the side to move can keep the draw
 //!   only by perpetual check, or by perpetually chasing one piece, with the
 //!   opponent able to hold it to that; they are lost, and retrograde
 //!   analysis resumes from them. Their distances count to the rule
 //!   decision ([`DistanceTo::Rule`]); the rounds and their simplifications
-//!   are described in the solver's source (`solve/rules.rs`). With
+//!   are described in the solver's source (`generate/solve/rules/`). With
 //!   [`RuleSet::None`], positions never resolved are draws.
 //! - Distances are in plies: a win in `n` (odd), a loss in `n` (even), 0
 //!   for a side with no legal move (or lost by rule now).
@@ -31,48 +36,56 @@
 //!   [`Tablebase::probe_wdl`] and [`Tablebase::probe_dtm`] read only the
 //!   block they need, through a cache whose size the caller sets, from any
 //!   number of threads.
-//! - [`Tablebase::verify`] checks every value against its successors.
+//! - [`Generator::verify`] checks every value against its successors.
 //!
 //! ```
-//! use qiboard_tablebase::{Quiet, Tablebase};
-//! use qiboard::xiangqi::Color;
+//! # #[cfg(feature = "generate")] {
+//! use qiboard::xiangqi::{Color, Position};
+//! use qiboard_tablebase::{Generator, Quiet, Tablebase, Wdl};
 //!
-//! let tablebase = Tablebase::in_memory();
-//! tablebase.generate(&"KRK".parse().unwrap(), &Quiet).unwrap();
-//! let table = tablebase.table(&"KRK".parse().unwrap()).unwrap();
-//! let stats = table.stats(Color::Red);
+//! let generator = Generator::new(Tablebase::in_memory());
+//! generator.generate(&"KRK".parse().unwrap(), &Quiet).unwrap();
+//! let stats = generator.table(&"KRK".parse().unwrap()).unwrap().stats(Color::Red);
 //! assert_eq!(stats.legal, stats.win);
+//! let position = Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/5K3 w").unwrap();
+//! assert_eq!(generator.tablebase().probe_wdl(&position).unwrap(), Wdl::Win);
+//! # }
 //! ```
 
-mod blocks;
+#![cfg_attr(docsrs, feature(doc_auto_cfg))]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+// Without the generator, the index's decoding and the block writer are
+// compiled but unused: gating each helper would scatter `cfg`s through
+// the files for no saving worth having.
+#![cfg_attr(not(feature = "generate"), allow(dead_code, unused_imports))]
+
 mod cache;
-mod census;
 mod check;
 mod error;
-mod family;
-mod files;
+mod format;
+#[cfg(feature = "generate")]
+mod generate;
 mod index;
 mod material;
-mod probe;
 mod progress;
 mod ruleset;
-mod set;
-mod solve;
 mod table;
-mod unmove;
+mod tablebase;
 mod value;
-mod verify;
 
-pub use blocks::{FileKind, FORMAT_VERSION};
-pub use error::TbError;
-pub use family::{family, FamilyRun};
-pub use files::{table_path, Saved, INDEX_SCHEME};
+pub use error::{Scope, TbError};
+#[cfg(feature = "generate")]
+pub use format::Saved;
+pub use format::{table_path, FileKind, FORMAT_VERSION};
+#[cfg(feature = "generate")]
+pub use generate::{family, FamilyRun, Generated, Generator};
 pub use index::{Layout, OffDomain, TooLarge, MAX_ENTRIES};
 pub use material::{Material, MaterialError};
 pub use progress::{Progress, Quiet};
 pub use ruleset::{ParseRuleSetError, RuleSet};
-pub use set::{Generated, Tablebase};
 pub use table::{SideStats, Table};
+pub use tablebase::Tablebase;
 pub use value::{DistanceTo, Dtm, Value, Wdl};
 
 /// Checks a table file's bytes as opening it and reading every block would:
@@ -83,5 +96,5 @@ pub fn check_file_bytes(bytes: &[u8]) -> Result<(), String> {
         Some(b"DTM\n") => FileKind::Dtm,
         _ => FileKind::Wdl,
     };
-    blocks::check_bytes(bytes, kind, MAX_ENTRIES).map(|_| ())
+    format::check_bytes(bytes, kind, MAX_ENTRIES).map(|_| ())
 }

@@ -3,12 +3,13 @@
 
 use std::sync::Arc;
 
+#[cfg(feature = "generate")]
 use rayon::prelude::*;
 
 use qiboard::xiangqi::{Color, Move, Piece, PieceKind, Position};
 
-use super::value::{Dtm, Value, BROKEN, CHANGED_FLAG};
-use super::{Layout, Material, OffDomain, RuleSet};
+use crate::value::{Dtm, Value, BROKEN, CHANGED_FLAG};
+use crate::{Layout, Material, OffDomain, RuleSet};
 
 /// Counts over every legal position with one side to move, over the whole
 /// board (mirror images counted separately).
@@ -44,6 +45,7 @@ pub struct Table {
 impl Table {
     /// A table from its codes (both sides to move, Red first, each
     /// `layout.per_side()` long), counting its statistics.
+    #[cfg(feature = "generate")]
     pub(crate) fn new(layout: Arc<Layout>, rules: RuleSet, codes: Vec<u16>) -> Table {
         let per_side = layout.per_side() as usize;
         debug_assert_eq!(codes.len(), 2 * per_side);
@@ -106,6 +108,7 @@ impl Table {
     /// A table read from files, whose headers carry its counts (illegal
     /// entries there hold whatever compressed best, so they cannot be
     /// counted again).
+    #[cfg(feature = "generate")]
     pub(crate) fn with_stats(
         layout: Arc<Layout>,
         rules: RuleSet,
@@ -151,8 +154,17 @@ impl Table {
         self.codes.len() * 2
     }
 
+    /// Every legal position of the table with `side` to move (one of each
+    /// mirror pair, in index order) with its stored value.
+    pub fn values(&self, side: Color) -> impl Iterator<Item = (Position, Dtm)> + '_ {
+        (0..self.layout.per_side() as u32).filter_map(move |index| {
+            let position = self.layout.position(side, index)?;
+            Some((position, self.entry(side, index)?))
+        })
+    }
+
     /// The value of entry `index` with `side` to move, `None` when broken.
-    pub fn entry(&self, side: Color, index: u32) -> Option<Dtm> {
+    pub(crate) fn entry(&self, side: Color, index: u32) -> Option<Dtm> {
         self.codes(side)
             .get(index as usize)
             .and_then(|&code| Dtm::from_code(code))

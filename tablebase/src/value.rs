@@ -76,7 +76,7 @@ impl Value {
     /// How good this is for the side to move: higher is better (a quick
     /// win above a slow one, a draw above any loss, a slow loss above a
     /// quick one).
-    pub fn rank(self) -> i32 {
+    pub fn order(self) -> i32 {
         match self {
             Value::Win(plies) => 100_000 - i32::from(plies),
             Value::Draw => 0,

@@ -3,26 +3,23 @@
 //! out from a position the rules decide ends as the rules of games say.
 
 use qiboard::xiangqi::{Color, Ending, Game, Outcome, Position};
-use qiboard_tablebase::{DistanceTo, Dtm, Material, Quiet, RuleSet, Table, Tablebase, Value};
+use qiboard_tablebase::{DistanceTo, Dtm, Generator, Material, Quiet, RuleSet, Table, Value};
 
 fn material(text: &str) -> Material {
     text.parse().unwrap()
 }
 
-fn solved(rules: RuleSet, name: &str) -> Tablebase {
-    let tablebase = Tablebase::in_memory().with_rules(rules);
+fn solved(rules: RuleSet, name: &str) -> Generator {
+    let tablebase = Generator::in_memory().with_rules(rules);
     tablebase.generate(&material(name), &Quiet).unwrap();
     tablebase
 }
 
 /// Every legal position of a table with its stored value.
 fn entries(table: &Table) -> impl Iterator<Item = (Position, Dtm)> + '_ {
-    Color::ALL.into_iter().flat_map(move |side| {
-        (0..table.layout().per_side() as u32).filter_map(move |index| {
-            let position = table.layout().position(side, index)?;
-            Some((position, table.entry(side, index)?))
-        })
-    })
+    Color::ALL
+        .into_iter()
+        .flat_map(move |side| table.values(side))
 }
 
 /// The rules only turn draws into wins and losses, and mark exactly those;

@@ -29,7 +29,7 @@ pub(super) fn binomial(n: usize, k: usize) -> u64 {
 
 /// The number of the set whose members, sorted lowest first, are `sorted`.
 #[inline]
-pub(super) fn rank(sorted: &[u8]) -> u64 {
+pub(super) fn number(sorted: &[u8]) -> u64 {
     sorted
         .iter()
         .enumerate()
@@ -37,17 +37,17 @@ pub(super) fn rank(sorted: &[u8]) -> u64 {
         .sum()
 }
 
-/// Calls `each` with the members of set number `rank` of `count` numbers
+/// Calls `each` with the members of set number `number` of `count` numbers
 /// below `below`, highest first.
 #[inline]
-pub(super) fn unrank(mut rank: u64, count: usize, below: usize, mut each: impl FnMut(usize)) {
+pub(super) fn members(mut number: u64, count: usize, below: usize, mut each: impl FnMut(usize)) {
     let mut top = below;
     for k in (1..=count).rev() {
         let mut member = top - 1;
-        while binomial(member, k) > rank {
+        while binomial(member, k) > number {
             member -= 1;
         }
-        rank -= binomial(member, k);
+        number -= binomial(member, k);
         each(member);
         top = member;
     }

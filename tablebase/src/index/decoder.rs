@@ -21,7 +21,7 @@ pub(crate) struct Decoder<'a> {
     board: Position,
     /// The entry last asked for (within its side), if any.
     last: Option<u64>,
-    /// Each set's number (rank among its domain's sets) in that entry.
+    /// Each set's number among its domain's sets in that entry.
     numbers: [u64; MAX_SETS],
     /// The squares of each set on the board: empty while a set is not
     /// placed (it would have shared a square).
@@ -92,7 +92,7 @@ impl<'a> Decoder<'a> {
             if !self.on_board[i].is_empty() {
                 continue;
             }
-            let squares = set.domain.unrank(numbers[i], set.count);
+            let squares = set.domain.set(numbers[i], set.count);
             if !(squares & self.board.occupied()).is_empty() {
                 return None;
             }

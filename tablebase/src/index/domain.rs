@@ -59,12 +59,12 @@ impl Domain {
         self.squares.len()
     }
 
-    /// The combinatorial rank of `set` (every square in the domain), its
+    /// The combinatorial number of `set` (every square in the domain), its
     /// squares mirrored first when `mirrored`.
     #[inline]
-    pub(crate) fn rank(&self, set: Bitboard, mirrored: bool) -> Option<u64> {
+    pub(crate) fn number(&self, set: Bitboard, mirrored: bool) -> Option<u64> {
         if !set.has_many() {
-            // No piece ranks 0, a single one as its place in the domain.
+            // No piece is set 0, a single one its place in the domain.
             let Some(square) = set.first() else {
                 return Some(0);
             };
@@ -96,17 +96,17 @@ impl Domain {
         if mirrored {
             locals[..count].sort_unstable();
         }
-        Some(combinatorial::rank(&locals[..count]))
+        Some(combinatorial::number(&locals[..count]))
     }
 
-    /// The set of `count` squares with combinatorial rank `rank`.
+    /// The set of `count` squares with combinatorial number `number`.
     #[inline]
-    pub(super) fn unrank(&self, rank: u64, count: usize) -> Bitboard {
+    pub(crate) fn set(&self, number: u64, count: usize) -> Bitboard {
         if count == 1 {
-            return self.squares[rank as usize].bitboard();
+            return self.squares[number as usize].bitboard();
         }
         let mut set = Bitboard::EMPTY;
-        combinatorial::unrank(rank, count, self.len(), |local| {
+        combinatorial::members(number, count, self.len(), |local| {
             set = set.with(self.squares[local]);
         });
         set
@@ -135,13 +135,13 @@ mod tests {
     }
 
     #[test]
-    fn set_ranks_are_a_bijection() {
+    fn set_numbers_are_a_bijection() {
         let domain = Domain::new(Color::Black, PieceKind::Pawn);
         for count in 1..=3 {
-            for rank in 0..domain.sets(count) {
-                let set = domain.unrank(rank, count);
+            for number in 0..domain.sets(count) {
+                let set = domain.set(number, count);
                 assert_eq!(set.count() as usize, count);
-                assert_eq!(domain.rank(set, false), Some(rank));
+                assert_eq!(domain.number(set, false), Some(number));
             }
         }
     }

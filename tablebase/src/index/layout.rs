@@ -93,9 +93,10 @@ pub struct TooLarge {
 impl std::fmt::Display for TooLarge {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.entries == u64::MAX {
+            // Counting overflowed: say so, not that it needs 2^64 - 1.
             write!(
                 f,
-                "{} needs more index entries than fit in 64 bits; at most {MAX_ENTRIES} are supported",
+                "{} needs more index entries than can be counted (over 2^64); at most {MAX_ENTRIES} are supported",
                 self.material
             )
         } else {
@@ -210,21 +211,11 @@ impl Layout {
         self.per_side
     }
 
-    /// Stored placement pairs.
-    pub fn pairs(&self) -> u64 {
-        self.pairs.len() as u64
-    }
-
-    /// Entries per pair: the product of the piece sets' sizes.
-    pub fn free_size(&self) -> u64 {
-        self.free_size
-    }
-
     /// How many whole-board positions entry `index` stands for: 2 when
     /// its mirror image folds onto it, 1 when that is stored separately
     /// (or is the same position).
     #[inline]
-    pub fn weight(&self, index: u32) -> u64 {
+    pub(crate) fn weight(&self, index: u32) -> u64 {
         let (red, black) = self.pairs[(u64::from(index) / self.free_size) as usize];
         let self_mirror = self.placements[0].list[red as usize].mirror == red
             && self.placements[1].list[black as usize].mirror == black;
@@ -297,10 +288,10 @@ impl Layout {
         let mut index = u64::from(pair & !MIRRORED) * self.free_size;
         for set in &self.sets {
             let squares = position.pieces(set.piece.color, set.piece.kind);
-            let rank = set.domain.rank(squares, mirrored).ok_or_else(|| {
+            let number = set.domain.number(squares, mirrored).ok_or_else(|| {
                 first_off_domain(set.piece.color, [(set.piece.kind, squares, &set.domain)])
             })?;
-            index += rank * set.stride;
+            index += number * set.stride;
         }
         Ok(Slot {
             index: index as u32,
@@ -320,8 +311,8 @@ impl Layout {
         let set = self.sets.iter().find(|set| set.piece == piece)?;
         let before = position.pieces(piece.color, piece.kind);
         let after = before ^ mv.from().bitboard() ^ mv.to().bitboard();
-        let old = set.domain.rank(before, slot.mirrored)?;
-        let new = set.domain.rank(after, slot.mirrored)?;
+        let old = set.domain.number(before, slot.mirrored)?;
+        let new = set.domain.number(after, slot.mirrored)?;
         let index = u64::from(slot.index) - old * set.stride + new * set.stride;
         Some(Slot {
             index: index as u32,
@@ -370,7 +361,7 @@ impl Layout {
             .iter()
             .map(|set| {
                 let squares = position.pieces(set.piece.color, set.piece.kind);
-                set.domain.rank(squares, true).unwrap_or(0) * set.stride
+                set.domain.number(squares, true).unwrap_or(0) * set.stride
             })
             .sum()
     }

@@ -10,9 +10,12 @@ mod layout;
 mod mirror;
 mod placement;
 
+#[cfg(feature = "generate")]
 pub(crate) use decoder::Decoder;
+#[cfg(feature = "generate")]
 pub(crate) use layout::Slot;
 pub use layout::{Layout, OffDomain, TooLarge};
+#[cfg(feature = "generate")]
 pub(crate) use mirror::mirror_square;
 
 /// The most entries (both sides to move) an endgame may have: the solver

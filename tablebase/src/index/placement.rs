@@ -70,10 +70,10 @@ impl Placements {
             steps_from: Vec::new(),
         };
         for king in placements.palace.squares.clone() {
-            for advisor_rank in 0..placements.advisor_points.sets(advisors) {
-                let advisor_set = placements.advisor_points.unrank(advisor_rank, advisors);
-                for elephant_rank in 0..placements.elephant_points.sets(elephants) {
-                    let elephant_set = placements.elephant_points.unrank(elephant_rank, elephants);
+            for advisor_number in 0..placements.advisor_points.sets(advisors) {
+                let advisor_set = placements.advisor_points.set(advisor_number, advisors);
+                for elephant_number in 0..placements.elephant_points.sets(elephants) {
+                    let elephant_set = placements.elephant_points.set(elephant_number, elephants);
                     let clash = advisor_set.contains(king) || elephant_set.contains(king);
                     if clash {
                         placements.by_key.push(u32::MAX);
@@ -179,11 +179,12 @@ impl Placements {
         if king == NOWHERE {
             return None;
         }
-        let advisor_rank = self.advisor_points.rank(advisors, false)?;
-        let elephant_rank = self.elephant_points.rank(elephants, false)?;
+        let advisor_number = self.advisor_points.number(advisors, false)?;
+        let elephant_number = self.elephant_points.number(elephants, false)?;
         let advisor_sets = self.advisor_points.sets(self.advisors);
         let elephant_sets = self.elephant_points.sets(self.elephants);
-        let key = (u64::from(king) * advisor_sets + advisor_rank) * elephant_sets + elephant_rank;
+        let key =
+            (u64::from(king) * advisor_sets + advisor_number) * elephant_sets + elephant_number;
         match self.by_key[key as usize] {
             u32::MAX => None,
             number => Some(number),

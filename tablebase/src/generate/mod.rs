@@ -1,17 +1,30 @@
-//! A set of endgame tables: generated on demand with everything one
-//! capture away, kept in memory within a budget, stored in a directory
-//! when there is one.
+//! The generator: solving endgames into a [`Tablebase`], each with
+//! everything one capture away first, whole families of them, and
+//! verification. Behind the `generate` feature (rayon).
+//!
+//! Solving is retrograde analysis with un-moves and counters of
+//! unresolved successors, seeded by positions with no legal move (lost
+//! whether in check or not); then, under the repetition rules, rounds find
+//! the positions that can keep the draw only by perpetual check or chase
+//! (`solve/rules/`). Tables are written to the tablebase's directory when
+//! it has one, else kept in its memory.
 
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+mod census;
+mod family;
+mod solve;
+mod unmove;
+mod verify;
+
+use std::path::Path;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::files::{load, save, Saved};
-use super::probe::Prober;
-use super::solve::{solve, working_bytes};
-use super::table::{capturable, Captures, SubTable};
-use super::{verify, Layout, Material, Progress, RuleSet, Table, TbError};
+pub use family::{family, FamilyRun};
+
+use crate::format::{load, save, Saved};
+use crate::table::{capturable, Captures, SubTable};
+use crate::{Layout, Material, Progress, Table, Tablebase, TbError};
+use solve::{solve, working_bytes};
 
 /// What generating one table did.
 #[derive(Clone, Debug)]
@@ -29,139 +42,83 @@ pub struct Generated {
     pub files: Option<Saved>,
 }
 
-/// Solved tables kept in memory, least recently used first out once over
-/// the budget (only tables also on disk: an in-memory tablebase keeps all).
-#[derive(Debug, Default)]
-struct Solved {
-    tables: HashMap<Material, (Arc<Table>, u64)>,
-    bytes: usize,
-    clock: u64,
-}
-
-/// Endgame tables, by material, under one rule set.
-///
-/// Generation keeps whole tables in memory; probing reads the files of a
-/// directory a block at a time through a cache (see [`Tablebase::probe_wdl`]).
-/// Each endgame is stored in one colour orientation
-/// ([`Material::canonical`]); positions of the other are flipped first.
+/// Solves endgames into a [`Tablebase`]: into its directory when it has
+/// one, else into its memory. A generator is a tablebase that can also
+/// solve: it derefs to the tablebase it fills, so what it solved is
+/// probed through it.
 ///
 /// ```
-/// use qiboard_tablebase::{Quiet, Tablebase, Value};
-/// use qiboard::xiangqi::Position;
+/// use qiboard::xiangqi::Color;
+/// use qiboard_tablebase::{Generator, Quiet, Tablebase};
 ///
-/// let tablebase = Tablebase::in_memory();
-/// tablebase.generate(&"KRK".parse().unwrap(), &Quiet).unwrap();
-/// let position = Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/5K3 w").unwrap();
-/// let dtm = tablebase.probe_dtm(&position).unwrap();
-/// assert!(matches!(dtm.value, Value::Win(_)));
-/// let line = tablebase.line(&position).unwrap();
-/// assert_eq!(line.len(), usize::from(dtm.value.plies()));
+/// let generator = Generator::new(Tablebase::in_memory());
+/// generator.generate(&"KRK".parse()?, &Quiet)?;
+/// let stats = generator.table(&"KRK".parse()?)?.stats(Color::Red);
+/// assert_eq!(stats.legal, stats.win);
+/// let position = qiboard::xiangqi::Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/5K3 w")?;
+/// assert_eq!(generator.probe_wdl(&position)?, qiboard_tablebase::Wdl::Win);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
-pub struct Tablebase {
-    dir: Option<PathBuf>,
-    rules: RuleSet,
+pub struct Generator {
+    tablebase: Tablebase,
     memory_limit: Option<u64>,
-    solved: Mutex<Solved>,
-    solved_budget: usize,
-    pub(super) prober: Prober,
 }
 
-/// Bytes of solved tables kept in memory beside a directory: reading one
-/// back costs little (its blocks decompress at hundreds of megabytes a
-/// second), while keeping a gigabyte pushed the one-attacker family's
-/// peak past 2 GiB.
-const SOLVED_BUDGET: usize = 256 << 20;
-
-impl Tablebase {
-    fn with_dir(dir: Option<PathBuf>) -> Tablebase {
-        Tablebase {
-            dir,
-            rules: RuleSet::default(),
+impl Generator {
+    /// A generator filling `tablebase` (under its rules).
+    pub fn new(tablebase: Tablebase) -> Generator {
+        Generator {
+            tablebase,
             memory_limit: None,
-            solved: Mutex::default(),
-            solved_budget: SOLVED_BUDGET,
-            prober: Prober::new(),
         }
     }
 
-    /// Tables kept in memory only.
-    pub fn in_memory() -> Tablebase {
-        Tablebase::with_dir(None)
+    /// A generator keeping what it solves in memory
+    /// ([`Tablebase::in_memory`]).
+    pub fn in_memory() -> Generator {
+        Generator::new(Tablebase::in_memory())
     }
 
-    /// Tables read from and written to `dir`. Nothing is read until a
-    /// table is needed.
-    pub fn open(dir: impl Into<PathBuf>) -> Tablebase {
-        Tablebase::with_dir(Some(dir.into()))
+    /// A generator reading and writing the tables of `dir`
+    /// ([`Tablebase::open`]).
+    pub fn open(dir: impl Into<std::path::PathBuf>) -> Generator {
+        Generator::new(Tablebase::open(dir))
     }
 
-    /// The same tablebase under `rules` (default [`RuleSet::Asian`]).
-    pub fn with_rules(mut self, rules: RuleSet) -> Tablebase {
-        self.rules = rules;
+    /// The same generator under `rules` ([`Tablebase::with_rules`]).
+    pub fn with_rules(mut self, rules: crate::RuleSet) -> Generator {
+        self.tablebase = self.tablebase.with_rules(rules);
         self
     }
 
-    /// The same tablebase with a probe cache of at most `bytes` of
-    /// decompressed blocks (default 64 MiB).
-    pub fn with_cache_bytes(mut self, bytes: usize) -> Tablebase {
-        self.prober = Prober::with_cache_bytes(bytes);
+    /// The same generator with a probe cache of at most `bytes`
+    /// ([`Tablebase::with_cache_bytes`]).
+    pub fn with_cache_bytes(mut self, bytes: usize) -> Generator {
+        self.tablebase = self.tablebase.with_cache_bytes(bytes);
         self
     }
 
-    /// The same tablebase refusing to solve an endgame whose working memory
-    /// would exceed `bytes` (default: what the system reports available).
-    pub fn with_memory_limit(mut self, bytes: u64) -> Tablebase {
+    /// The same generator refusing to solve an endgame whose working
+    /// memory would exceed `bytes` (default: what the system reports
+    /// available).
+    pub fn with_memory_limit(mut self, bytes: u64) -> Generator {
         self.memory_limit = Some(bytes);
         self
     }
 
-    /// The directory, if any.
-    pub fn dir(&self) -> Option<&Path> {
-        self.dir.as_deref()
+    /// The tablebase it fills, to probe what it solved.
+    pub fn tablebase(&self) -> &Tablebase {
+        &self.tablebase
     }
 
-    /// The rules the tables are solved under.
-    pub fn rules(&self) -> RuleSet {
-        self.rules
+    /// The tablebase it filled.
+    pub fn into_tablebase(self) -> Tablebase {
+        self.tablebase
     }
 
-    fn remembered(&self, material: &Material) -> Option<Arc<Table>> {
-        let mut solved = lock(&self.solved);
-        solved.clock += 1;
-        let now = solved.clock;
-        let (table, used) = solved.tables.get_mut(material)?;
-        *used = now;
-        Some(Arc::clone(table))
-    }
-
-    fn remember(&self, table: Table) -> Arc<Table> {
-        let table = Arc::new(table);
-        let mut solved = lock(&self.solved);
-        solved.clock += 1;
-        let now = solved.clock;
-        solved.bytes += table.bytes();
-        if let Some((old, _)) = solved
-            .tables
-            .insert(table.material(), (Arc::clone(&table), now))
-        {
-            solved.bytes -= old.bytes();
-        }
-        if self.dir.is_some() {
-            while solved.bytes > self.solved_budget && solved.tables.len() > 1 {
-                let oldest = solved
-                    .tables
-                    .iter()
-                    .filter(|(material, _)| **material != table.material())
-                    .min_by_key(|(_, (_, used))| *used)
-                    .map(|(material, _)| *material);
-                let Some(oldest) = oldest else { break };
-                if let Some((evicted, _)) = solved.tables.remove(&oldest) {
-                    solved.bytes -= evicted.bytes();
-                }
-            }
-        }
-        table
+    fn dir(&self) -> Option<&Path> {
+        self.tablebase.dir()
     }
 
     /// `material`'s whole table (in its stored orientation), from memory,
@@ -169,13 +126,14 @@ impl Tablebase {
     /// [`TbError::Missing`].
     pub fn table(&self, material: &Material) -> Result<Arc<Table>, TbError> {
         let material = material.canonical();
-        if let Some(table) = self.remembered(&material) {
+        let tablebase = &self.tablebase;
+        if let Some(table) = tablebase.remembered(&material) {
             return Ok(table);
         }
-        match &self.dir {
+        match tablebase.dir() {
             Some(dir) => {
                 let layout = Arc::new(Layout::new(material)?);
-                Ok(self.remember(load(dir, layout, self.rules)?))
+                Ok(tablebase.remember(load(dir, layout, tablebase.rules())?))
             }
             None => Err(TbError::Missing {
                 material,
@@ -200,7 +158,7 @@ impl Tablebase {
 
     /// The tables one capture away from `material`, each obtained by `get`
     /// in its stored orientation.
-    pub(super) fn captures(
+    pub(crate) fn captures(
         material: &Material,
         mut get: impl FnMut(&Material) -> Result<Arc<Table>, TbError>,
     ) -> Result<Captures, TbError> {
@@ -220,7 +178,7 @@ impl Tablebase {
 
     /// Refuses, before it starts, a solve that would not fit in memory.
     fn check_memory(&self, layout: &Layout) -> Result<u64, TbError> {
-        let needed = working_bytes(layout, self.rules);
+        let needed = working_bytes(layout, self.tablebase.rules());
         let available = self.memory_limit.or_else(available_memory);
         match available {
             Some(available) if needed > available => Err(TbError::NotEnoughMemory {
@@ -243,10 +201,11 @@ impl Tablebase {
         let captures = Self::captures(&material, |smaller| self.obtain(smaller, progress, log))?;
         let working_bytes = self.check_memory(&layout)?;
         let started = Instant::now();
-        let codes = solve(&layout, &captures, self.rules, progress)?;
+        let rules = self.tablebase.rules();
+        let codes = solve(&layout, &captures, rules, progress)?;
         drop(captures);
-        let table = Table::new(layout, self.rules, codes);
-        let files = match &self.dir {
+        let table = Table::new(layout, rules, codes);
+        let files = match self.tablebase.dir() {
             Some(dir) => Some(save(&table, dir)?),
             None => None,
         };
@@ -257,7 +216,7 @@ impl Tablebase {
             working_bytes,
             files,
         });
-        Ok(self.remember(table))
+        Ok(self.tablebase.remember(table))
     }
 
     /// Solves `material` (again, even if a table exists), first loading
@@ -295,12 +254,12 @@ impl Tablebase {
     }
 }
 
-/// A lock on the solved tables, even after a panic elsewhere (the map
-/// holds only complete tables).
-fn lock(solved: &Mutex<Solved>) -> std::sync::MutexGuard<'_, Solved> {
-    solved
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
+impl std::ops::Deref for Generator {
+    type Target = Tablebase;
+
+    fn deref(&self) -> &Tablebase {
+        &self.tablebase
+    }
 }
 
 /// The memory the system reports available for a new allocation, where it

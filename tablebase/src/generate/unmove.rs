@@ -2,7 +2,7 @@
 //! given position. Retrograde analysis walks these edges backwards.
 //!
 //! The predecessors are never built as positions: the moved piece's
-//! origin changes one component of the index (its piece set's rank, or
+//! origin changes one component of the index (its piece set's number, or
 //! its side's placement number), and legality (the side now to move must
 //! not be left in check by the un-moved piece or by what it uncovered) is
 //! an attack test on bitboards.
@@ -11,8 +11,8 @@ use qiboard::xiangqi::{
     cannon_quiet, horse_checkers, pawn_checkers, Bitboard, Color, PieceKind, Position, Square,
 };
 
-use super::check::exposure;
-use super::Layout;
+use crate::check::exposure;
+use crate::Layout;
 use qiboard::xiangqi::king_attackers;
 
 /// Squares from which a piece-set piece (rook, cannon, horse, pawn) of
@@ -86,18 +86,18 @@ pub(crate) fn for_each_predecessor(
     for set in layout.sets().iter().filter(|set| set.piece.color == mover) {
         let kind = set.piece.kind;
         let squares = by_kind[kind as usize];
-        let Some(rank) = set.domain.rank(squares, false) else {
+        let Some(number) = set.domain.number(squares, false) else {
             continue;
         };
-        let others = rest - rank * set.stride;
+        let others = rest - number * set.stride;
         for to in squares {
             for from in origins(kind, mover, to, occupied, pawn_squares[mover as usize]) {
                 if !legal_after(kind, from, to) {
                     continue;
                 }
                 let moved = squares ^ from.bitboard() ^ to.bitboard();
-                if let Some(rank) = set.domain.rank(moved, false) {
-                    visit((base + others + rank * set.stride) as u32);
+                if let Some(number) = set.domain.number(moved, false) {
+                    visit((base + others + number * set.stride) as u32);
                 }
             }
         }

@@ -21,7 +21,7 @@ fn pawn_squares(layout: &Layout) -> [Bitboard; 2] {
 }
 
 /// `n` values made by `make`, or `None` if the memory cannot be had (an
-/// endgame near [`super::super::MAX_ENTRIES`] on a small machine), so that
+/// endgame near [`crate::MAX_ENTRIES`] on a small machine), so that
 /// the caller reports it instead of the process aborting.
 fn filled<T>(n: usize, make: impl Fn() -> T) -> Option<Vec<T>> {
     let mut values = Vec::new();

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use super::{
     unresolved, Solver, CAPTURE_SAVES, COUNT, DISTANCE, ILLEGAL, NOTE_RULE, PENDING, UNRESOLVED,
 };
-use crate::census::census;
+use crate::generate::census::census;
 use crate::index::Decoder;
 use crate::{DistanceTo, Progress, TbError, Value};
 use qiboard::xiangqi::{Move, Position};
@@ -62,11 +62,9 @@ impl Solver<'_> {
             .collect();
         progress.finish();
         if let Some((material, fen)) = self.broken_capture.get() {
-            return Err(TbError::Mismatch {
+            return Err(TbError::BrokenEntry {
                 material: *material,
                 fen: fen.clone(),
-                stored: None,
-                expected: None,
             });
         }
         let levels = counts.iter().map(Vec::len).max().unwrap_or(0);
@@ -187,14 +185,14 @@ mod tests {
     use super::super::solve;
     use crate::table::{capturable, Captures, SubTable};
     use crate::value::BROKEN;
-    use crate::{Layout, Material, Quiet, RuleSet, Table, Tablebase, TbError};
+    use crate::{Generator, Layout, Material, Quiet, RuleSet, Table, TbError};
 
     /// A smaller table that calls legal positions illegal (a doctored file
     /// with a valid checksum) stops the solve with an error, not a panic.
     #[test]
     fn a_broken_smaller_table_is_an_error() {
         let material: Material = "KRKA".parse().unwrap();
-        let tablebase = Tablebase::in_memory();
+        let tablebase = Generator::in_memory();
         tablebase.generate(&material, &Quiet).unwrap();
         let mut captures = Captures::default();
         for piece in capturable(&material) {
@@ -211,9 +209,6 @@ mod tests {
         }
         let layout = Layout::new(material).unwrap();
         let error = solve(&layout, &captures, RuleSet::Asian, &Quiet).unwrap_err();
-        assert!(
-            matches!(error, TbError::Mismatch { stored: None, .. }),
-            "{error}"
-        );
+        assert!(matches!(error, TbError::BrokenEntry { .. }), "{error}");
     }
 }

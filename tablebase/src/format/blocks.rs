@@ -7,7 +7,7 @@
 use std::fs::File;
 use std::path::Path;
 
-use super::table::SideStats;
+use crate::table::SideStats;
 
 /// The first bytes of every file; the kind follows.
 const MAGIC: &[u8; 4] = b"QITB";

@@ -4,10 +4,9 @@
 
 use std::sync::Arc;
 
-use super::blocks::FileKind;
-use super::files::open;
-use super::set::Generated;
-use super::{Layout, Material, Progress, Tablebase, TbError};
+use super::{Generated, Generator};
+use crate::format::{open, FileKind};
+use crate::{Layout, Material, Progress, TbError};
 use qiboard::xiangqi::{Color, PieceKind};
 
 /// The kinds that can cross the river and attack.
@@ -118,7 +117,7 @@ pub struct FamilyRun {
     pub present: Vec<Material>,
 }
 
-impl Tablebase {
+impl Generator {
     /// Builds every table of `materials` (see [`family`]) in order into the
     /// directory, skipping those whose files are present with every block
     /// intact under this tablebase's rules; reports overall progress in
@@ -149,7 +148,7 @@ impl Tablebase {
             let material = layout.material();
             let mut intact = true;
             for kind in [FileKind::Wdl, FileKind::Dtm] {
-                match open(dir, layout, kind, self.rules()) {
+                match open(dir, layout, kind, self.tablebase().rules()) {
                     Ok(file) => intact &= file.verify_blocks().is_ok(),
                     // Another rule set's table stays, and the run stops.
                     Err(error @ TbError::RulesMismatch { .. }) => return Err(error),

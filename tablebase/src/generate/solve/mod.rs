@@ -40,8 +40,8 @@ use std::sync::OnceLock;
 
 use qiboard::xiangqi::{Bitboard, Color};
 
-use super::table::Captures;
-use super::{Layout, Material, Progress, RuleSet, TbError};
+use crate::table::Captures;
+use crate::{Layout, Material, Progress, RuleSet, TbError};
 
 /// A cell that holds no legal position.
 const ILLEGAL: u16 = u16::MAX;

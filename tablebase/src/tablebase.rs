@@ -1,6 +1,8 @@
-//! Probing: the value of a position read from memory or, a block at a
-//! time, from the files of the tablebase's directory, and the best moves
-//! derived by probing every successor.
+//! The prober: endgame tables by material under one rule set, read from a
+//! directory a block at a time through a cache, or held whole in memory
+//! (what a [`Generator`](crate::Generator) solved without a directory);
+//! values of positions, and the best moves derived by probing every
+//! successor.
 //!
 //! Files are opened when a probe first needs them (header and block index
 //! only) and read with positioned reads; decompressed blocks are kept in
@@ -11,14 +13,23 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 
-use super::blocks::{BlockFile, FileKind};
-use super::cache::{BlockCache, BlockKey};
-use super::files::{code_of, open};
-use super::value::{DistanceTo, Dtm, Value, Wdl};
-use super::{Layout, Material, RuleSet, Tablebase, TbError};
 use qiboard::xiangqi::{Move, Position};
+
+use crate::cache::{BlockCache, BlockKey};
+use crate::format::{code_of, open, table_path, BlockFile, FileKind};
+use crate::value::{DistanceTo, Dtm, Value, Wdl};
+use crate::{Layout, Material, RuleSet, Table, TbError};
+
+/// Solved tables kept in memory, least recently used first out once over
+/// the budget (only tables also on disk: an in-memory tablebase keeps all).
+#[derive(Debug, Default)]
+struct Solved {
+    tables: HashMap<Material, (Arc<Table>, u64)>,
+    bytes: usize,
+    clock: u64,
+}
 
 /// Decompressed bytes a probe cache holds by default.
 const DEFAULT_CACHE_BYTES: usize = 64 << 20;
@@ -70,7 +81,7 @@ impl Prober {
         let opened = Arc::new(Opened {
             layout,
             file,
-            path: super::files::table_path(dir, material, kind),
+            path: table_path(dir, material, kind),
             id: self.next_id.fetch_add(1, Relaxed),
         });
         let mut map = self
@@ -143,10 +154,132 @@ fn preference(dtm: &Dtm) -> (u8, i32) {
         (Value::Draw, _) => 1,
         (Value::Loss(_), _) => 0,
     };
-    (class, dtm.value.rank())
+    (class, dtm.value.order())
 }
 
+/// Endgame tables, by material, under one rule set: the prober.
+///
+/// Probing reads the files of a directory a block at a time through a
+/// cache ([`Tablebase::probe_wdl`]); tables a [`Generator`](crate::Generator)
+/// solved in memory are read from memory. Each endgame is stored in one
+/// colour orientation ([`Material::canonical`]); positions of the other
+/// are flipped first.
+///
+/// ```
+/// use qiboard::xiangqi::Position;
+/// use qiboard_tablebase::{Generator, Quiet, Tablebase, Value};
+///
+/// let generator = Generator::new(Tablebase::in_memory());
+/// generator.generate(&"KRK".parse()?, &Quiet)?;
+/// let tablebase = generator.tablebase();
+/// let position = Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/5K3 w")?;
+/// let dtm = tablebase.probe_dtm(&position)?;
+/// assert!(matches!(dtm.value, Value::Win(_)));
+/// let line = tablebase.line(&position)?;
+/// assert_eq!(line.len(), usize::from(dtm.value.plies()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Tablebase {
+    dir: Option<PathBuf>,
+    rules: RuleSet,
+    solved: Mutex<Solved>,
+    solved_budget: usize,
+    prober: Prober,
+}
+
+/// Bytes of solved tables kept in memory beside a directory: reading one
+/// back costs little (its blocks decompress at hundreds of megabytes a
+/// second), while keeping a gigabyte pushed the one-attacker family's
+/// peak past 2 GiB.
+const SOLVED_BUDGET: usize = 256 << 20;
+
 impl Tablebase {
+    fn with_dir(dir: Option<PathBuf>) -> Tablebase {
+        Tablebase {
+            dir,
+            rules: RuleSet::default(),
+            solved: Mutex::default(),
+            solved_budget: SOLVED_BUDGET,
+            prober: Prober::new(),
+        }
+    }
+
+    /// Tables kept in memory only: what a [`Generator`](crate::Generator)
+    /// solves into it.
+    pub fn in_memory() -> Tablebase {
+        Tablebase::with_dir(None)
+    }
+
+    /// Tables read from (and, by a generator, written to) `dir`. Nothing
+    /// is read until a table is needed.
+    pub fn open(dir: impl Into<PathBuf>) -> Tablebase {
+        Tablebase::with_dir(Some(dir.into()))
+    }
+
+    /// The same tablebase under `rules` (default [`RuleSet::Asian`]).
+    pub fn with_rules(mut self, rules: RuleSet) -> Tablebase {
+        self.rules = rules;
+        self
+    }
+
+    /// The same tablebase with a probe cache of at most `bytes` of
+    /// decompressed blocks (default 64 MiB).
+    pub fn with_cache_bytes(mut self, bytes: usize) -> Tablebase {
+        self.prober = Prober::with_cache_bytes(bytes);
+        self
+    }
+
+    /// The directory, if any.
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    /// The rules the tables are solved under.
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// `material`'s table held in memory, if any.
+    pub(crate) fn remembered(&self, material: &Material) -> Option<Arc<Table>> {
+        let mut solved = lock(&self.solved);
+        solved.clock += 1;
+        let now = solved.clock;
+        let (table, used) = solved.tables.get_mut(material)?;
+        *used = now;
+        Some(Arc::clone(table))
+    }
+
+    /// Keeps `table` in memory; beside a directory, only within the
+    /// budget, least recently used first out.
+    pub(crate) fn remember(&self, table: Table) -> Arc<Table> {
+        let table = Arc::new(table);
+        let mut solved = lock(&self.solved);
+        solved.clock += 1;
+        let now = solved.clock;
+        solved.bytes += table.bytes();
+        if let Some((old, _)) = solved
+            .tables
+            .insert(table.material(), (Arc::clone(&table), now))
+        {
+            solved.bytes -= old.bytes();
+        }
+        if self.dir.is_some() {
+            while solved.bytes > self.solved_budget && solved.tables.len() > 1 {
+                let oldest = solved
+                    .tables
+                    .iter()
+                    .filter(|(material, _)| **material != table.material())
+                    .min_by_key(|(_, (_, used))| *used)
+                    .map(|(material, _)| *material);
+                let Some(oldest) = oldest else { break };
+                if let Some((evicted, _)) = solved.tables.remove(&oldest) {
+                    solved.bytes -= evicted.bytes();
+                }
+            }
+        }
+        table
+    }
     /// Win, draw or loss for the side to move, reading only the WDL table
     /// of `position`'s endgame (the block that holds it, through the
     /// cache). A position whose table is absent is [`TbError::Missing`],
@@ -188,11 +321,9 @@ impl Tablebase {
             path: dtm.path.clone(),
             why,
         })?;
-        Dtm::from_code(code).ok_or_else(|| TbError::Mismatch {
+        Dtm::from_code(code).ok_or_else(|| TbError::BrokenEntry {
             material,
             fen: position.fen(),
-            stored: None,
-            expected: None,
         })
     }
 
@@ -243,13 +374,13 @@ impl Tablebase {
     }
 
     /// The table of `material` if this tablebase holds it in memory.
-    fn memory_table(&self, material: &Material) -> Option<Arc<super::Table>> {
+    fn memory_table(&self, material: &Material) -> Option<Arc<Table>> {
         if self.dir().is_some() {
             // Probes of a directory go through the files, which hold the
             // same values, so a solve's tables need not stay in memory.
             return None;
         }
-        self.table(material).ok()
+        self.remembered(material)
     }
 
     fn dir_or_missing(&self, material: Material) -> Result<&Path, TbError> {
@@ -261,16 +392,22 @@ impl Tablebase {
 }
 
 /// The value of `position` (stored orientation) in an in-memory table.
-fn table_value(table: &super::Table, position: &Position) -> Result<Dtm, TbError> {
+fn table_value(table: &Table, position: &Position) -> Result<Dtm, TbError> {
     let material = table.material();
     match table.lookup(position) {
         Ok(Some(dtm)) => Ok(dtm),
-        Ok(None) => Err(TbError::Mismatch {
+        Ok(None) => Err(TbError::BrokenEntry {
             material,
             fen: position.fen(),
-            stored: None,
-            expected: None,
         }),
         Err(off) => Err(TbError::OffDomain { material, off }),
     }
+}
+
+/// A lock on the solved tables, even after a panic elsewhere (the map
+/// holds only complete tables).
+fn lock(solved: &Mutex<Solved>) -> std::sync::MutexGuard<'_, Solved> {
+    solved
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }

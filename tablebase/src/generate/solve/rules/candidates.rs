@@ -6,8 +6,8 @@ use std::sync::atomic::Ordering::Relaxed;
 use rayon::prelude::*;
 
 use super::{Solver, CHUNK};
+use crate::generate::solve::CAPTURE_SAVES;
 use crate::index::Decoder;
-use crate::solve::CAPTURE_SAVES;
 use crate::Progress;
 use qiboard::xiangqi::rules::chased;
 use qiboard::xiangqi::Bitboard;

@@ -7,8 +7,8 @@ use rayon::prelude::*;
 
 use super::candidates::Candidate;
 use super::Solver;
+use crate::generate::unmove::for_each_predecessor;
 use crate::index::Decoder;
-use crate::unmove::for_each_predecessor;
 use crate::Progress;
 
 impl Solver<'_> {

@@ -1,13 +1,5 @@
-//! Two files per endgame, `KRKAAEE.qwdl` (win, draw or loss) and
-//! `KRKAAEE.qdtm` (distances), each made of independently compressed
-//! blocks (see [`super::blocks`] and `docs/tablebase-format.md`).
-//!
-//! Entries that hold no legal position are "don't care": they take the
-//! value of the entry before them, which costs the compressor nothing. The
-//! DTM file stores, for a win or loss, half its distance (the WDL file
-//! gives the parity) and whether it counts to a rule decision; draws are
-//! don't care there too. The best move is not stored: a probe of every
-//! successor finds it.
+//! Writing a table's two files, and reading a whole table back (for
+//! solving bigger endgames and for verification).
 //!
 //! Files are written to a temporary name and renamed, so a crash leaves
 //! the old file or none, never half of one; the bytes depend only on the
@@ -20,14 +12,12 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::blocks::{assemble, BlockFile, Compressor, FileKind, Header};
-use super::value::{Value, BROKEN, CHANGED_FLAG, DRAW, DTM_BASE, MAX_PLIES, RULE_FLAG};
-use super::{Layout, Material, RuleSet, Table, TbError};
 use qiboard::xiangqi::Color;
 
-/// The index scheme's version: palace placement pairs folded by mirror,
-/// then combinatorial piece sets.
-pub const INDEX_SCHEME: u16 = 1;
+use super::blocks::{assemble, BlockFile, Compressor, FileKind, Header};
+use super::files::{code_of, open, table_path, INDEX_SCHEME};
+use crate::value::{Value, BROKEN, CHANGED_FLAG, DRAW, DTM_BASE, RULE_FLAG};
+use crate::{Layout, Material, RuleSet, Table, TbError, MAX_ENTRIES};
 
 /// WDL entries per block: 256 KiB before compression at two bits an
 /// entry (the block size that, at a byte an entry, measured about 10%
@@ -43,16 +33,6 @@ const DTM_BLOCK_BYTES: u32 = 1 << 20;
 /// needs far less working memory for its 1 MiB blocks.
 const WDL_LEVEL: i32 = 15;
 const DTM_LEVEL: i32 = 9;
-
-/// Where `material`'s file of `kind` lives in `dir`.
-pub fn table_path(dir: &Path, material: Material, kind: FileKind) -> PathBuf {
-    dir.join(format!("{material}.{}", kind.extension()))
-}
-
-/// Where a table of the first format (one `.qtb` file) would be.
-fn old_path(dir: &Path, material: Material) -> PathBuf {
-    dir.join(format!("{material}.qtb"))
-}
 
 /// The WDL symbol of a code: 0 loss, 1 draw, 2 win (`None`: don't care).
 fn wdl_symbol(code: u16) -> Option<u8> {
@@ -195,7 +175,7 @@ pub(crate) fn save(table: &Table, dir: &Path) -> Result<Saved, TbError> {
     // Tables of the other rule set are kept: they are another user's data.
     for kind in [FileKind::Wdl, FileKind::Dtm] {
         let path = table_path(dir, material, kind);
-        if let Ok(existing) = BlockFile::open(&path, kind, super::MAX_ENTRIES) {
+        if let Ok(existing) = BlockFile::open(&path, kind, MAX_ENTRIES) {
             let found = RuleSet::from_code(existing.header().rules);
             if let Some(found) = found.filter(|&found| found != table.rules()) {
                 return Err(TbError::RulesMismatch {
@@ -262,65 +242,6 @@ fn remove_stale_temporaries(dir: &Path, material: Material, kind: FileKind) {
     }
 }
 
-/// Opens `material`'s file of `kind` in `dir`, checking its header against
-/// the index this build computes and the rules expected. A missing file is
-/// [`TbError::Missing`] (or [`TbError::OldFormat`] when only a table of the
-/// first format is there).
-pub(crate) fn open(
-    dir: &Path,
-    layout: &Layout,
-    kind: FileKind,
-    rules: RuleSet,
-) -> Result<BlockFile, TbError> {
-    let material = layout.material();
-    let path = table_path(dir, material, kind);
-    if !path.exists() {
-        let old = old_path(dir, material);
-        return Err(if old.exists() {
-            TbError::OldFormat { path: old }
-        } else {
-            TbError::Missing {
-                material,
-                path: Some(path),
-            }
-        });
-    }
-    let corrupt = |why: String| TbError::Corrupt {
-        path: path.clone(),
-        why,
-    };
-    let file = BlockFile::open(&path, kind, super::MAX_ENTRIES).map_err(corrupt)?;
-    let header = file.header();
-    if header.material != material.to_string() {
-        return Err(corrupt(format!(
-            "holds {:?}, expected {material}",
-            header.material
-        )));
-    }
-    if header.index_scheme != INDEX_SCHEME {
-        return Err(corrupt(format!(
-            "index scheme {}; this build uses scheme {INDEX_SCHEME}: regenerate the table",
-            header.index_scheme
-        )));
-    }
-    if header.per_side != layout.per_side() {
-        return Err(corrupt(format!(
-            "{} entries per side, the index has {}",
-            header.per_side,
-            layout.per_side()
-        )));
-    }
-    match RuleSet::from_code(header.rules) {
-        Some(found) if found == rules => Ok(file),
-        Some(found) => Err(TbError::RulesMismatch {
-            path,
-            found,
-            expected: rules,
-        }),
-        None => Err(corrupt(format!("unknown rule set {}", header.rules))),
-    }
-}
-
 /// Reads `material`'s whole table (both files) from `dir`, checking every
 /// block, for solving bigger endgames and for verification. Illegal
 /// entries come back as whatever the files hold there.
@@ -373,22 +294,4 @@ fn read_into(
 
 fn corrupt(path: PathBuf, why: String) -> TbError {
     TbError::Corrupt { path, why }
-}
-
-/// The value code of a WDL symbol and a DTM entry.
-#[inline]
-pub(crate) fn code_of(symbol: u8, entry: u16) -> Result<u16, String> {
-    let half = entry >> 2;
-    let rule = if entry & 1 != 0 { RULE_FLAG } else { 0 };
-    let changed = if entry & 2 != 0 { CHANGED_FLAG } else { 0 };
-    let plies = match symbol {
-        0 => 2 * half,
-        1 => return Ok(DRAW),
-        2 => 2 * half + 1,
-        other => return Err(format!("WDL symbol {other} is not 0, 1 or 2")),
-    };
-    if plies >= MAX_PLIES {
-        return Err(format!("distance {plies} is beyond any table"));
-    }
-    Ok((DTM_BASE + plies) | rule | changed)
 }

@@ -14,7 +14,7 @@ use qiboard::xiangqi::{
     pawn_attacks, rook_attacks, Bitboard, Move, PieceKind, Position,
 };
 
-use super::check::exposure;
+use crate::check::exposure;
 use qiboard::xiangqi::king_attackers;
 
 /// Counts `position`'s legal non-captures and lists its legal captures in

@@ -10,8 +10,8 @@ use super::{
     schedule, unresolved, Scheduled, Solver, BY_RULE, CAPTURE_SAVES, CHANGED, COUNT, DISTANCE,
     ILLEGAL, NOTE_RULE,
 };
+use crate::generate::unmove::for_each_predecessor;
 use crate::index::Decoder;
-use crate::unmove::for_each_predecessor;
 use crate::{DistanceTo, Progress, Value};
 
 impl Solver<'_> {

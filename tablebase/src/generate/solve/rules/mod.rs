@@ -179,14 +179,14 @@ impl Solver<'_> {
 mod tests {
     use super::super::{solve_with, Rounds};
     use crate::table::{capturable, Captures, SubTable};
-    use crate::{Layout, Material, Quiet, RuleSet, Tablebase};
+    use crate::{Generator, Layout, Material, Quiet, RuleSet};
 
     /// Rule rounds that look only at the candidates that can reach a
     /// fresh one decide exactly what rounds over every candidate do
     /// (KNPKN takes four rounds, three of them incremental).
     #[test]
     fn incremental_rounds_agree_with_exhaustive_ones() {
-        let tablebase = Tablebase::in_memory();
+        let tablebase = Generator::in_memory();
         for name in ["KNKR", "KNPKN"] {
             let material: Material = name.parse().unwrap();
             let mut captures = Captures::default();

@@ -16,10 +16,10 @@ use rayon::prelude::*;
 
 use qiboard::xiangqi::{Color, Move};
 
-use super::index::Decoder;
-use super::table::{Captures, Family};
-use super::value::{DistanceTo, Dtm, Value};
-use super::{Progress, Table, TbError};
+use crate::index::Decoder;
+use crate::table::{Captures, Family};
+use crate::value::{DistanceTo, Dtm, Value};
+use crate::{Progress, Table, TbError};
 
 const CHUNK: u32 = 4096;
 
@@ -194,19 +194,19 @@ pub(crate) fn verify(
 mod tests {
     use std::sync::Arc;
 
-    use super::super::value::{DTM_BASE, RULE_FLAG};
-    use super::super::{Quiet, RuleSet, Table, Tablebase};
     use super::*;
+    use crate::value::{DTM_BASE, RULE_FLAG};
+    use crate::{Generator, Quiet, RuleSet, Table};
 
     /// Changing any one stored value is caught.
     #[test]
     fn a_wrong_value_fails_verification() {
         let material = "KRKA".parse().unwrap();
-        let tablebase = Tablebase::in_memory();
+        let tablebase = Generator::in_memory();
         tablebase.generate(&material, &Quiet).unwrap();
         let table = tablebase.table(&material).unwrap();
         let captures =
-            Tablebase::captures(&table.material(), |smaller| tablebase.table(smaller)).unwrap();
+            Generator::captures(&table.material(), |smaller| tablebase.table(smaller)).unwrap();
         assert!(verify(&table, &captures, &Quiet).is_ok());
         let layout = Arc::new(table.layout().clone());
         let codes: Vec<u16> = Color::ALL
