@@ -23,7 +23,13 @@ use core::ops::Deref;
 /// assert_eq!(leaves::<qiboard::chess::Position>(2), 400);
 /// assert_eq!(leaves::<qiboard::xiangqi::Position>(2), 1_920);
 /// ```
-pub trait Board: Sized + Display {
+///
+/// The trait is sealed: only qiboard's two positions implement it, and no
+/// other crate can. Some of its required methods exist only with the
+/// `alloc` feature, so an implementation outside qiboard would stop
+/// compiling as soon as any crate in the build turned that feature on;
+/// sealing also leaves room to add methods later.
+pub trait Board: sealed::Sealed + Sized + Display {
     /// A move of the game.
     type Move: Copy + Eq + Debug;
     /// The legal moves of a position, held without touching the heap.
@@ -64,10 +70,22 @@ pub trait Board: Sized + Display {
     fn key(&self) -> u64;
 }
 
+/// Keeps [`Board`] to this crate: the supertrait is `pub`, as the bound of
+/// a public trait should be, but its module is private, so no other crate
+/// can name it to implement it.
+mod sealed {
+    /// Implemented by exactly the types that implement [`Board`](super::Board).
+    pub trait Sealed {}
+}
+
 /// Implements [`Board`] for the `Position` of the game module `$game` by
-/// forwarding to what that module already has.
+/// forwarding to what that module already has. `$board` is the type whose
+/// inherent `key` the position has: the position itself, or the setup it
+/// derefs to.
 macro_rules! forward_board {
     ($game:ident, board: $board:ident) => {
+        impl sealed::Sealed for crate::$game::Position {}
+
         impl Board for crate::$game::Position {
             type Move = crate::$game::Move;
             type MoveList = crate::$game::MoveList;

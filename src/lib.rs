@@ -37,7 +37,6 @@ extern crate alloc;
 mod board;
 pub mod chess;
 mod fen;
-mod game;
 pub mod list;
 mod move_error;
 #[cfg(feature = "serde")]

@@ -4,58 +4,17 @@
 //! refuses it. A counting allocator in this test binary measures the
 //! peak of extra heap bytes on the calling thread.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use qiboard::{chess, xiangqi};
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-/// Counts heap bytes per thread, so that tests running in parallel do not
-/// see each other's allocations.
-struct Counting;
-
-thread_local! {
-    static LIVE: Cell<isize> = const { Cell::new(0) };
-    static PEAK: Cell<isize> = const { Cell::new(0) };
-}
-
-fn note(delta: isize) {
-    // `try_with`: a thread being torn down may still free memory.
-    let _ = LIVE.try_with(|live| {
-        live.set(live.get() + delta);
-        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(live.get())));
-    });
-}
-
-// SAFETY: every call is passed on to the system allocator unchanged; the
-// bookkeeping touches only thread-locals that need no allocation.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let pointer = System.alloc(layout);
-        if !pointer.is_null() {
-            note(layout.size() as isize);
-        }
-        pointer
-    }
-
-    unsafe fn dealloc(&self, pointer: *mut u8, layout: Layout) {
-        System.dealloc(pointer, layout);
-        note(-(layout.size() as isize));
-    }
-
-    unsafe fn realloc(&self, pointer: *mut u8, layout: Layout, size: usize) -> *mut u8 {
-        let moved = System.realloc(pointer, layout, size);
-        if !moved.is_null() {
-            note(size as isize - layout.size() as isize);
-        }
-        moved
-    }
-}
+#[path = "support/heap.rs"]
+mod heap;
 
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static ALLOCATOR: heap::Counting = heap::Counting;
 
 /// The most extra heap bytes one call may hold at once, whatever its
 /// input: the parsers need none at all; a new game holds a few positions.
@@ -124,10 +83,8 @@ const ONE_COPY_ALLOWED: &[&str] = &[];
 /// Runs `constructor` on `text` with the heap counter reset, and fails
 /// the test naming the input if it panics or holds too much heap.
 fn call((name, constructor): Constructor, text: &str) -> bool {
-    LIVE.with(|live| live.set(0));
-    PEAK.with(|peak| peak.set(0));
-    let accepted = catch_unwind(AssertUnwindSafe(|| constructor(text)));
-    let peak = PEAK.with(Cell::get);
+    let (accepted, peak) = heap::peak_of(|| catch_unwind(AssertUnwindSafe(|| constructor(text))));
+    let peak = peak as isize;
     let shown: String = text.chars().take(40).collect();
     let Ok(accepted) = accepted else {
         panic!("{name} panicked on {shown:?} ({} bytes)", text.len());

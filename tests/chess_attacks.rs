@@ -183,3 +183,31 @@ fn diagram_marks_members() {
     assert_eq!(lines[7], "1 1 . . . . . . .");
     assert_eq!(lines[8], "  a b c d e f g h");
 }
+
+proptest! {
+    /// The one lookup for every piece answers as the lookup of its kind.
+    #[test]
+    fn attacks_agrees_with_each_kind(
+        square in 0..64usize,
+        occupied in any::<u64>(),
+        sparse in any::<u64>(),
+        color in any::<bool>(),
+    ) {
+        let square = Square::new(square).unwrap();
+        let color = if color { Color::White } else { Color::Black };
+        for (kind, occupied) in PieceKind::ALL
+            .into_iter()
+            .flat_map(|kind| [(kind, Bitboard(occupied)), (kind, Bitboard(occupied & sparse))])
+        {
+            let expected = match kind {
+                PieceKind::Pawn => pawn_attacks(color, square),
+                PieceKind::Knight => knight_attacks(square),
+                PieceKind::Bishop => bishop_attacks(square, occupied),
+                PieceKind::Rook => rook_attacks(square, occupied),
+                PieceKind::Queen => queen_attacks(square, occupied),
+                PieceKind::King => king_attacks(square),
+            };
+            prop_assert_eq!(attacks(Piece { color, kind }, square, occupied), expected, "{:?}", kind);
+        }
+    }
+}

@@ -3,7 +3,7 @@
 use proptest::prelude::*;
 use qiboard::chess::{
     CastleSide, Color, Ending, FenError, Game, GameError, MoveError, MoveKind, Outcome, Piece,
-    PieceKind, Position, Square, Status,
+    PieceKind, Position, PositionError, Square, Status,
 };
 
 #[test]
@@ -131,10 +131,10 @@ fn fen_errors_say_what_is_wrong() {
     let cases: [(&str, FenError); 11] = [
         (
             "QQQQQQQQ/QQQQQQQQ/8/8/8/8/8/K6k w - - 0 1",
-            FenError::TooManyPieces {
+            FenError::Illegal(PositionError::TooManyPieces {
                 color: Color::White,
                 count: 17,
-            },
+            }),
         ),
         ("8/8/8 w - -", FenError::RankCount(3)),
         ("", FenError::FieldCount(0)),
@@ -151,14 +151,11 @@ fn fen_errors_say_what_is_wrong() {
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w kq - 0 1",
-            FenError::KingCount {
-                color: Color::White,
-                count: 0,
-            },
+            FenError::Illegal(PositionError::MissingKing(Color::White)),
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNP w kq - 0 1",
-            FenError::PawnOnBackRank(Square::H1),
+            FenError::Illegal(PositionError::PawnOnBackRank(Square::H1)),
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
@@ -171,7 +168,10 @@ fn fen_errors_say_what_is_wrong() {
                 field: "x".into(),
             },
         ),
-        ("4k3/8/8/8/4R3/8/8/4K3 w - - 0 1", FenError::OpponentInCheck),
+        (
+            "4k3/8/8/8/4R3/8/8/4K3 w - - 0 1",
+            FenError::Illegal(PositionError::OpponentInCheck),
+        ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
             FenError::FieldCount(7),
@@ -181,12 +181,15 @@ fn fen_errors_say_what_is_wrong() {
         assert_eq!(Position::from_fen(fen), Err(expected), "{fen}");
     }
     for (fen, needle) in [
-        ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "rook right of the king"),
+        ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "names h1, where no rook"),
         ("4k3/8/8/8/8/8/8/R3K2R w KX - 0 1", "not a castling letter"),
         ("4k3/8/8/8/8/8/8/R3K2R w KK - 0 1", "given twice"),
         ("4k3/8/8/8/8/8/8/R3K2R w KH - 0 1", "given twice"),
-        ("4k3/8/8/8/8/8/8/R3K2R w B - 0 1", "rook on b1"),
-        ("4k3/8/8/8/8/8/4K3/R6R w K - 0 1", "king on its first rank"),
+        ("4k3/8/8/8/8/8/8/R3K2R w B - 0 1", "names b1, where no rook"),
+        (
+            "4k3/8/8/8/8/8/4K3/R6R w K - 0 1",
+            "king is not on its first rank",
+        ),
         ("4k3/8/8/8/8/8/8/4K3 w - e3 0 1", "rank 6"),
         ("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "no pawn"),
         ("4k3/4p3/8/4p3/8/8/8/4K3 w - e6 0 1", "must be empty"),
@@ -453,11 +456,11 @@ fn material_beyond_promotions_is_rejected() {
     let error = Position::from_fen("QQQQQQQQ/QQ6/8/8/8/8/8/K5k1 b - - 0 1").unwrap_err();
     assert_eq!(
         error,
-        FenError::ImpossibleMaterial {
+        FenError::Illegal(PositionError::ImpossibleMaterial {
             color: Color::White,
             promoted: 9,
             pawns: 0
-        }
+        })
     );
     assert!(error.to_string().contains("promoted"));
     // Nine queens are possible.

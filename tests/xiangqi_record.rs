@@ -378,16 +378,23 @@ fn deep_records_need_no_recursion() {
         only(from_xqf.to_pgn(Notation::Wxf).as_bytes()).tree(),
         from_xqf.tree()
     );
-    // Variations nested 50,000 deep: each an alternative to the one
-    // before, so the root gets 50,001 children.
+    // Variations nested 50,000 deep, each an alternative to the one
+    // before: the first MAX_VARIATION_DEPTH levels are kept (the root
+    // gets that many more children), the deeper ones are left out with a
+    // problem that says so, and the move after them is read again.
     let nested = format!(
         "1. h2e2 {}h9g7{} *",
         "(1. h2e2 ".repeat(50_000),
         ")".repeat(50_000)
     );
     let record = only(nested.as_bytes());
-    assert_eq!(record.tree().line_count(), 50_001);
-    assert_eq!(record.tree().move_count(), 50_002);
+    let kept = record::MAX_VARIATION_DEPTH;
+    assert_eq!(record.tree().line_count(), kept + 1);
+    assert_eq!(record.tree().move_count(), kept + 1);
+    let [problem] = record.problems() else {
+        panic!("{:?}", record.problems())
+    };
+    assert_eq!(problem.kind, ProblemKind::TooDeep { limit: kept });
     assert_eq!(
         only(record.to_pgn(Notation::Iccs).as_bytes()).tree(),
         record.tree()
@@ -529,4 +536,23 @@ fn a_result_tag_that_is_no_marker_stays_a_tag() {
     assert_eq!(again.len(), 1, "{written}");
     assert_eq!(again[0].main_line(), read[0].main_line());
     assert!(written.trim_end().ends_with('*'), "{written}");
+}
+
+/// Reading a file as a stream, a block at a time, gives what reading it
+/// whole gives: every sample, XQF and PGN, in each encoding it comes in.
+#[test]
+fn streamed_samples_read_as_whole_ones() {
+    for (name, bytes) in samples() {
+        let whole = record::read(&bytes);
+        let streamed: Result<Vec<Record>, _> = record::Records::new(bytes.as_slice()).collect();
+        assert_eq!(streamed, whole, "{name}");
+        let gb = text::encode(&String::from_utf8_lossy(&bytes), TextEncoding::Gb18030);
+        if name.ends_with(".pgn") && std::str::from_utf8(&bytes).is_ok() {
+            assert_eq!(
+                record::Records::new(gb.as_slice()).collect::<Result<Vec<_>, _>>(),
+                record::read(&gb),
+                "{name} in GB18030"
+            );
+        }
+    }
 }

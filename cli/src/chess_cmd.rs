@@ -35,7 +35,7 @@ pub fn attacks(piece: &str, square: &str, occupancy: Option<&str>) -> Result<Str
         "pawn-black" => pawn_attacks(Color::Black, square),
         other => {
             return Err(UsageError(format!(
-                "unknown chess piece {other:?}; expected one of: {PIECES}"
+                "unknown chess piece {:?}; expected one of: {PIECES}", crate::report::quoted(other)
             )))
         }
     };

@@ -3,9 +3,11 @@
 use std::io::{Read, Write};
 
 use clap::ValueEnum;
-use qiboard::xiangqi::{record, Notation};
+use qiboard::xiangqi::record::{ReadError, Records};
+use qiboard::xiangqi::Notation;
 
 use crate::notation_cmd::MoveNotation;
+use crate::report::Report;
 use crate::{Game, UsageError};
 
 /// What `convert` writes.
@@ -17,15 +19,16 @@ pub enum Target {
     Ucci,
 }
 
-fn read_input(input: &str) -> Result<Vec<u8>, UsageError> {
-    let mut bytes = Vec::new();
-    let read = if input == "-" {
-        std::io::stdin().lock().read_to_end(&mut bytes).map(|_| ())
+/// The records of `input` (a file, or `-` for stdin), read one at a time.
+fn records(input: &str) -> Result<Records<Box<dyn Read>>, UsageError> {
+    let reader: Box<dyn Read> = if input == "-" {
+        Box::new(std::io::stdin())
     } else {
-        std::fs::File::open(input).and_then(|mut file| file.read_to_end(&mut bytes).map(|_| ()))
+        let file = std::fs::File::open(input)
+            .map_err(|e| UsageError(format!("cannot read {input}: {e}")))?;
+        Box::new(std::io::BufReader::new(file))
     };
-    read.map_err(|e| UsageError(format!("cannot read {input}: {e}")))?;
-    Ok(bytes)
+    Ok(Records::new(reader))
 }
 
 pub fn run(
@@ -33,6 +36,7 @@ pub fn run(
     input: &str,
     target: Target,
     notation: MoveNotation,
+    report: &mut Report,
 ) -> Result<String, UsageError> {
     if matches!(game, Game::Chess) {
         return Err(UsageError(
@@ -49,37 +53,51 @@ pub fn run(
             ))
         }
     };
-    let records =
-        record::read(&read_input(input)?).map_err(|e| UsageError(format!("{input}: {e}")))?;
-    let mut text = String::new();
-    let mut problems = Vec::new();
-    for (index, record) in records.iter().enumerate() {
-        text.push_str(&match target {
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let write_error = |e: std::io::Error| UsageError(format!("cannot write the output: {e}"));
+    let mut written = 0usize;
+    let mut unread = 0usize;
+    for (index, record) in records(input)?.enumerate() {
+        let game = format!("game {}", index + 1);
+        let record = match record {
+            Ok(record) => record,
+            // Nothing usable at all, or the input itself failing.
+            Err(error @ (ReadError::Empty | ReadError::NotText | ReadError::Io(_)))
+                if written == 0 =>
+            {
+                return Err(UsageError(format!("{input}: {error}")));
+            }
+            Err(error @ ReadError::Io(_)) => return Err(UsageError(format!("{input}: {error}"))),
+            Err(error) => {
+                unread += 1;
+                report.refuse(format_args!("{input}: {game}: {error}"));
+                continue;
+            }
+        };
+        if target == Target::Pgn && written > 0 {
+            out.write_all(b"\n").map_err(write_error)?;
+        }
+        let text = match target {
             Target::Pgn => record.to_pgn(notation),
             Target::Ucci => record.to_ucci(),
-        });
-        if target == Target::Pgn && index + 1 < records.len() {
-            text.push('\n');
-        }
-        let game = if records.len() > 1 {
-            format!("game {}: ", index + 1)
-        } else {
-            String::new()
         };
-        problems.extend(
-            record
-                .problems()
-                .iter()
-                .map(|problem| format!("{input}: {game}{problem}")),
-        );
+        out.write_all(text.as_bytes()).map_err(write_error)?;
+        written += 1;
+        for problem in record.problems() {
+            if problem.kind.is_warning() {
+                report.warn(format_args!("{input}: {game}: {problem}"));
+            } else {
+                report.refuse(format_args!("{input}: {game}: {problem}"));
+            }
+        }
     }
-    if problems.is_empty() {
-        return Ok(text);
+    out.flush().map_err(write_error)?;
+    if written == 0 {
+        // Not one record: the input as a whole could not be read.
+        return Err(UsageError(format!(
+            "{input}: none of its {unread} record(s) could be read"
+        )));
     }
-    // What could be read is printed; the problems make the run fail.
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .map_err(|e| UsageError(format!("cannot write the output: {e}")))?;
-    Err(UsageError(problems.join("\nerror: ")))
+    Ok(String::new())
 }

@@ -4,7 +4,8 @@
 use qiboard::xiangqi::rules::Rules;
 use qiboard::{chess, xiangqi};
 
-use crate::UsageError;
+use crate::report::{quoted, Report};
+use crate::{check_side, UsageError};
 
 /// What the command needs of either game's `Game`.
 trait Record: Sized {
@@ -49,16 +50,33 @@ record!(xiangqi);
 /// Plays `moves` (each argument may hold several, separated by spaces) in
 /// `game` and prints the final FEN and `result <score> <ending>`.
 fn play<G: Record>(mut game: G, moves: &[String]) -> Result<String, UsageError> {
-    for (index, text) in moves.iter().flat_map(|m| m.split_whitespace()).enumerate() {
-        game.play_text(text)
-            .map_err(|why| UsageError(format!("move {} ({text}): {why}", index + 1)))?;
+    let mut index = 0;
+    for argument in moves {
+        // An argument with no move in it is a bad move, not none.
+        let words: Vec<&str> = match argument.split_whitespace().collect::<Vec<_>>() {
+            words if words.is_empty() => vec![""],
+            words => words,
+        };
+        for text in words {
+            index += 1;
+            if text.is_empty() {
+                return Err(UsageError(format!("move {index}: an empty move")));
+            }
+            game.play_text(text).map_err(|why| {
+                UsageError(format!("move {index} ({}): {why}", quoted(text)))
+            })?;
+        }
     }
     let (score, ending) = game.result().unwrap_or(("*", "ongoing"));
     Ok(format!("fen {}\nresult {score} {ending}\n", game.fen()))
 }
 
-fn start<G: Record>(fen: Option<&str>) -> Result<G, UsageError> {
-    G::from_fen(fen.unwrap_or(G::START_FEN)).map_err(UsageError)
+fn start<G: Record>(fen: Option<&str>, first: &str, report: &mut Report) -> Result<G, UsageError> {
+    let fen = fen.unwrap_or(G::START_FEN);
+    let game =
+        G::from_fen(fen).map_err(|why| UsageError(format!("bad FEN {:?}: {why}", quoted(fen))))?;
+    check_side(fen, first, report);
+    Ok(game)
 }
 
 /// `game chess`: checkmate and stalemate are the only endings modelled.
@@ -66,13 +84,14 @@ pub fn chess(
     fen: Option<&str>,
     move_limit: Option<&str>,
     moves: &[String],
+    report: &mut Report,
 ) -> Result<String, UsageError> {
     if move_limit.is_some() {
         return Err(UsageError(
             "--move-limit applies to xiangqi only".to_string(),
         ));
     }
-    play(start::<chess::Game>(fen)?, moves)
+    play(start::<chess::Game>(fen, "White", report)?, moves)
 }
 
 /// `game xiangqi`, under the AXF rules with the move limit given (`none`
@@ -81,17 +100,19 @@ pub fn xiangqi(
     fen: Option<&str>,
     move_limit: Option<&str>,
     moves: &[String],
+    report: &mut Report,
 ) -> Result<String, UsageError> {
     let limit = match move_limit {
         None => Rules::default().move_limit(),
         Some("none") => None,
         Some(text) => Some(text.parse().map_err(|_| {
             UsageError(format!(
-                "--move-limit {text:?} is neither a number of plies nor \"none\""
+                "--move-limit {:?} is neither a number of plies nor \"none\"",
+                quoted(text)
             ))
         })?),
     };
-    let game = start::<xiangqi::Game>(fen)?;
+    let game = start::<xiangqi::Game>(fen, "Red", report)?;
     play(
         game.with_rules(Rules::default().with_move_limit(limit)),
         moves,

@@ -3,7 +3,9 @@
 mod chess_cmd;
 mod convert_cmd;
 mod game_cmd;
+mod lines;
 mod notation_cmd;
+mod report;
 mod tb_cmd;
 mod tree;
 mod xiangqi_cmd;
@@ -18,9 +20,18 @@ use qiboard::{chess, xiangqi};
 #[command(
     name = "qiboard",
     version,
-    about = "Chess and xiangqi board tables, attacks, legal moves and perft"
+    about = "Chess and xiangqi board tables, attacks, legal moves and perft",
+    after_help = "Exit codes: 0 success (warnings, if any, on stderr); 1 the input was read \
+                  but something in it was dropped or refused (with --strict, warnings too); \
+                  2 bad usage or input that could not be read. The game is the first argument \
+                  of every command but `tb`, which is xiangqi's. A FEN without a side to move \
+                  means White (chess) or Red (xiangqi) to move, with a warning."
 )]
 struct Cli {
+    /// Treat warnings (a default assumed, a header corrected) as failures:
+    /// exit 1 after them.
+    #[arg(long, global = true)]
+    strict: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -63,7 +74,8 @@ enum Command {
         divide: bool,
     },
     /// Print the legal moves of a FEN, sorted by their coordinates, on one
-    /// line; with `-`, read one FEN per stdin line and print one line each.
+    /// line; with `-`, read one FEN per stdin line and answer each as it
+    /// comes (a bad line gets `error: …` and the run goes on, exit 1).
     Moves {
         game: Game,
         /// A FEN, or `-` for stdin.
@@ -73,10 +85,12 @@ enum Command {
         #[arg(long, value_enum, default_value_t = notation_cmd::MoveNotation::Ucci)]
         notation: notation_cmd::MoveNotation,
     },
-    /// Convert a xiangqi game record (XQF or PGN, found from the content)
-    /// to PGN, or to UCCI: the start FEN on one line, the main line's moves
-    /// on the next. Moves that cannot be played are reported as errors
-    /// (exit 2) after what could be read is printed.
+    /// Convert xiangqi game records (XQF or PGN, found from the content; a
+    /// PGN collection is read one game at a time) to PGN, or to UCCI: the
+    /// start FEN on one line, the main line's moves on the next. Each
+    /// record is written as soon as it is read; a move that cannot be
+    /// played, or a game that cannot be read, is an error on stderr (exit
+    /// 1) and the rest goes on; a header corrected is a warning.
     Convert {
         game: Game,
         /// The record file, or `-` for stdin.
@@ -109,8 +123,19 @@ enum Command {
     },
 }
 
-/// A failure to report as `error: …` with exit code 2.
+/// A failure to report as `error: …` with exit code 2: bad usage, or input
+/// that could not be read at all.
 pub struct UsageError(pub String);
+
+/// A warning for a FEN that names no side to move (the side defaults).
+pub fn check_side(fen: &str, first: &str, report: &mut report::Report) {
+    if fen.split_whitespace().nth(1).is_none() && !fen.trim().is_empty() {
+        report.warn(format_args!(
+            "the FEN {:?} names no side to move; {first} to move is assumed",
+            report::quoted(fen.trim())
+        ));
+    }
+}
 
 /// Parses a command-line value; its parse error becomes the message.
 pub fn parse_arg<T>(text: &str) -> Result<T, UsageError>
@@ -142,6 +167,8 @@ fn return_freed_memory() {}
 fn main() -> ExitCode {
     return_freed_memory();
     let cli = Cli::parse();
+    let mut report = report::Report::new(cli.strict);
+    let report = &mut report;
     let result = match cli.command {
         Command::Bb {
             game: Game::Chess,
@@ -158,7 +185,7 @@ fn main() -> ExitCode {
             depth,
             fen,
             divide,
-        } => tree::perft::<chess::Position>(fen.as_deref(), depth, divide),
+        } => tree::perft::<chess::Position>(fen.as_deref(), depth, divide, report),
         Command::Bb {
             game: Game::Xiangqi,
             set,
@@ -174,28 +201,30 @@ fn main() -> ExitCode {
             depth,
             fen,
             divide,
-        } => tree::perft::<xiangqi::Position>(fen.as_deref(), depth, divide),
+        } => tree::perft::<xiangqi::Position>(fen.as_deref(), depth, divide, report),
         Command::Moves {
             game,
             fen,
             notation,
-        } => notation_cmd::moves(game, &fen, notation),
+        } => notation_cmd::moves(game, &fen, notation, report),
         Command::Convert {
             game,
             input,
             to,
             notation,
-        } => convert_cmd::run(game, &input, to, notation),
+        } => convert_cmd::run(game, &input, to, notation, report),
         Command::Game {
             game,
             fen,
             move_limit,
             moves,
         } => match game {
-            Game::Chess => game_cmd::chess(fen.as_deref(), move_limit.as_deref(), &moves),
-            Game::Xiangqi => game_cmd::xiangqi(fen.as_deref(), move_limit.as_deref(), &moves),
+            Game::Chess => game_cmd::chess(fen.as_deref(), move_limit.as_deref(), &moves, report),
+            Game::Xiangqi => {
+                game_cmd::xiangqi(fen.as_deref(), move_limit.as_deref(), &moves, report)
+            }
         },
-        Command::Tb { command } => tb_cmd::run(command),
+        Command::Tb { command } => tb_cmd::run(command, report),
     };
     // A closed pipe (`| head`) is an error to report, not a panic.
     let written = result.and_then(|text| {
@@ -205,7 +234,7 @@ fn main() -> ExitCode {
             .map_err(|e| UsageError(format!("cannot write the output: {e}")))
     });
     match written {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => report.exit_code(),
         Err(UsageError(why)) => {
             eprintln!("error: {why}");
             ExitCode::from(2)

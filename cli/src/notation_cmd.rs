@@ -4,6 +4,7 @@ use clap::ValueEnum;
 use qiboard::xiangqi::Notation;
 use qiboard::{chess, xiangqi};
 
+use crate::report::Report;
 use crate::tree;
 use crate::{Game, UsageError};
 
@@ -21,30 +22,45 @@ pub enum MoveNotation {
     San,
 }
 
-pub fn moves(game: Game, fen: &str, notation: MoveNotation) -> Result<String, UsageError> {
+pub fn moves(
+    game: Game,
+    fen: &str,
+    notation: MoveNotation,
+    report: &mut Report,
+) -> Result<String, UsageError> {
     match (game, notation) {
         (Game::Chess, MoveNotation::Ucci) => {
-            tree::moves::<chess::Position>(fen, |position, mv| Ok(position.move_text(mv)))
+            tree::moves::<chess::Position>(fen, |position, mv| Ok(position.move_text(mv)), report)
         }
-        (Game::Chess, MoveNotation::San) => tree::moves::<chess::Position>(fen, |position, mv| {
-            position.san(mv).map_err(|e| e.to_string())
-        }),
+        (Game::Chess, MoveNotation::San) => tree::moves::<chess::Position>(
+            fen,
+            |position, mv| position.san(mv).map_err(|e| e.to_string()),
+            report,
+        ),
         (Game::Xiangqi, MoveNotation::Ucci) => {
-            tree::moves::<xiangqi::Position>(fen, |position, mv| Ok(position.move_text(mv)))
+            tree::moves::<xiangqi::Position>(fen, |position, mv| Ok(position.move_text(mv)), report)
         }
         (Game::Xiangqi, MoveNotation::Wxf) => {
-            tree::moves::<xiangqi::Position>(fen, |position, mv| {
-                position
-                    .notation_text(mv, Notation::Wxf)
-                    .map_err(|e| e.to_string())
-            })
+            tree::moves::<xiangqi::Position>(
+                fen,
+                |position, mv| {
+                    position
+                        .notation_text(mv, Notation::Wxf)
+                        .map_err(|e| e.to_string())
+                },
+                report,
+            )
         }
         (Game::Xiangqi, MoveNotation::Chinese) => {
-            tree::moves::<xiangqi::Position>(fen, |position, mv| {
-                position
-                    .notation_text(mv, Notation::CHINESE)
-                    .map_err(|e| e.to_string())
-            })
+            tree::moves::<xiangqi::Position>(
+                fen,
+                |position, mv| {
+                    position
+                        .notation_text(mv, Notation::CHINESE)
+                        .map_err(|e| e.to_string())
+                },
+                report,
+            )
         }
         (Game::Chess, _) => Err(UsageError(
             "chess moves are written in ucci (UCI) or san".to_string(),

@@ -1,6 +1,6 @@
 //! `qiboard tb …`: generate, probe, verify and count xiangqi endgame tables.
 
-use std::io::{BufRead, IsTerminal};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -12,6 +12,7 @@ use qiboard_tablebase::{
     family, Dtm, Generated, Generator, Material, Progress, RuleSet, Tablebase,
 };
 
+use crate::report::{quoted, Report};
 use crate::UsageError;
 
 /// Which rules, where: options every `tb` command takes.
@@ -58,16 +59,13 @@ pub enum TbCommand {
         #[command(flatten)]
         place: Where,
     },
-    /// Check every value of a table against its successors' values.
+    /// Check every value of a table in DIR against its successors' values
+    /// (the tables one capture away must be in DIR too).
     Verify {
         /// The endgame.
         material: String,
-        /// Read the tables from DIR (default: solve in memory).
-        #[arg(long)]
-        dir: Option<PathBuf>,
-        /// Repetition rules (asian or none).
-        #[arg(long, default_value = "asian")]
-        rules: String,
+        #[command(flatten)]
+        place: Where,
     },
     /// Print legal, won, drawn and lost positions, the longest distance and
     /// how many values the repetition rules decided, for Red to move then
@@ -75,12 +73,8 @@ pub enum TbCommand {
     Stats {
         /// The endgame.
         material: String,
-        /// Read the table from DIR (default: solve in memory).
-        #[arg(long)]
-        dir: Option<PathBuf>,
-        /// Repetition rules (asian or none).
-        #[arg(long, default_value = "asian")]
-        rules: String,
+        #[command(flatten)]
+        place: Where,
     },
 }
 
@@ -192,7 +186,7 @@ fn prober(place: Where) -> Result<Tablebase, UsageError> {
     Ok(Tablebase::open(place.dir).with_rules(parse_rules(&place.rules)?))
 }
 
-pub fn run(command: TbCommand) -> Result<String, UsageError> {
+pub fn run(command: TbCommand, report: &mut Report) -> Result<String, UsageError> {
     match command {
         TbCommand::Gen {
             all: true,
@@ -203,29 +197,22 @@ pub fn run(command: TbCommand) -> Result<String, UsageError> {
         TbCommand::Gen {
             materials, place, ..
         } => generate(&materials, at(place)?),
-        TbCommand::Probe { fen, place } if fen == "-" => probe_stdin(&prober(place)?),
-        TbCommand::Probe { fen, place } => probe(&fen, &prober(place)?),
-        TbCommand::Verify {
-            material,
-            dir,
-            rules,
-        } => {
+        TbCommand::Probe { fen, place } if fen == "-" => probe_stdin(&prober(place)?, report),
+        TbCommand::Probe { fen, place } => {
+            crate::check_side(&fen, "Red", report);
+            probe(&fen, &prober(place)?)
+        }
+        TbCommand::Verify { material, place } => {
             let material = parse_material(&material)?;
-            let tablebase = open(&material, dir, parse_rules(&rules)?)?;
+            let tablebase = at(place)?;
             let checked = tablebase.verify(&material, &Bar::new()).map_err(usage)?;
             Ok(format!(
                 "{material} verified: {checked} legal entries agree with all their successors\n"
             ))
         }
-        TbCommand::Stats {
-            material,
-            dir,
-            rules,
-        } => {
+        TbCommand::Stats { material, place } => {
             let material = parse_material(&material)?;
-            let table = open(&material, dir, parse_rules(&rules)?)?
-                .table(&material)
-                .map_err(usage)?;
+            let table = at(place)?.table(&material).map_err(usage)?;
             let stored = table.material();
             let mut out = String::new();
             if stored != material {
@@ -241,23 +228,6 @@ pub fn run(command: TbCommand) -> Result<String, UsageError> {
             Ok(out)
         }
     }
-}
-
-/// The tables of `dir` (a missing table there is an error: the user named
-/// that directory), or without `dir` a fresh in-memory solve.
-fn open(
-    material: &Material,
-    dir: Option<PathBuf>,
-    rules: RuleSet,
-) -> Result<Generator, UsageError> {
-    if let Some(dir) = dir {
-        let tablebase = Generator::open(dir).with_rules(rules);
-        tablebase.table(material).map_err(usage)?;
-        return Ok(tablebase);
-    }
-    let tablebase = Generator::in_memory().with_rules(rules);
-    tablebase.generate(material, &Bar::new()).map_err(usage)?;
-    Ok(tablebase)
 }
 
 fn report(generated: &Generated) -> String {
@@ -323,7 +293,8 @@ fn generate_family(attackers: u32, tablebase: Generator) -> Result<String, Usage
 }
 
 fn parse_fen(fen: &str) -> Result<Position, UsageError> {
-    Position::from_fen(fen.trim()).map_err(|e| UsageError(format!("bad FEN {:?}: {e}", fen.trim())))
+    Position::from_fen(fen.trim())
+        .map_err(|e| UsageError(format!("bad FEN {:?}: {e}", quoted(fen.trim()))))
 }
 
 fn show_move(best: Option<(qiboard::xiangqi::Move, Dtm)>) -> String {
@@ -346,23 +317,17 @@ fn probe(fen: &str, tablebase: &Tablebase) -> Result<String, UsageError> {
     Ok(format!("{value}\n{}\n{line}\n", show_move(best)))
 }
 
-fn probe_stdin(tablebase: &Tablebase) -> Result<String, UsageError> {
-    let mut out = String::new();
-    for line in std::io::stdin().lock().lines() {
-        let line = line.map_err(|e| UsageError(format!("reading stdin: {e}")))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let answer = parse_fen(&line).and_then(|position| {
-            let value = tablebase.probe_dtm(&position).map_err(usage)?;
-            let best = tablebase.best_move(&position).map_err(usage)?;
-            Ok(format!("{value} {}", show_move(best)))
-        });
-        match answer {
-            Ok(text) => out += &text,
-            Err(UsageError(why)) => out += &format!("error: {why}"),
-        }
-        out.push('\n');
+/// `tb probe -`: each stdin line answered as it is read.
+fn probe_stdin(tablebase: &Tablebase, report: &mut Report) -> Result<String, UsageError> {
+    let failed = crate::lines::answer_each(|line| {
+        let position = parse_fen(line).map_err(|UsageError(why)| why)?;
+        let value = tablebase.probe_dtm(&position).map_err(|e| e.to_string())?;
+        let best = tablebase.best_move(&position).map_err(|e| e.to_string())?;
+        Ok(format!("{value} {}", show_move(best)))
+    })
+    .map_err(|e| UsageError(format!("cannot read stdin or write the answers: {e}")))?;
+    if failed {
+        report.refused();
     }
-    Ok(out)
+    Ok(String::new())
 }

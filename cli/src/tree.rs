@@ -1,23 +1,45 @@
 //! `perft` and `moves` for either game: output formats, timing and the
 //! line-by-line stdin loop, written once over [`Board`].
 
-use std::io::{self, BufRead, Write};
 use std::time::Instant;
 
-use qiboard::Board;
+use qiboard::{chess, xiangqi, Board};
 
-use crate::UsageError;
+use crate::report::{quoted, Report};
+use crate::{check_side, lines, UsageError};
 
-/// The position a FEN describes, or why not.
+/// What the command line says of a game's positions beyond [`Board`].
+pub trait Game: Board {
+    /// The side that moves first, as messages name it.
+    const FIRST: &'static str;
+}
+
+impl Game for chess::Position {
+    const FIRST: &'static str = "White";
+}
+
+impl Game for xiangqi::Position {
+    const FIRST: &'static str = "Red";
+}
+
+/// The position a FEN describes, or why not (quoting at most the FEN's
+/// start).
 fn parse<B: Board>(fen: &str) -> Result<B, String> {
-    B::from_fen(fen).map_err(|e| e.to_string())
+    B::from_fen(fen).map_err(|e| format!("bad FEN {:?}: {e}", quoted(fen)))
 }
 
 /// `perft` from `fen` (default: the start position): with `divide`,
 /// `<move>: <count>` lines sorted by move; always a final `nodes <N>`
 /// line. Time and speed go to stderr.
-pub fn perft<B: Board>(fen: Option<&str>, depth: u32, divide: bool) -> Result<String, UsageError> {
-    let position: B = parse(fen.unwrap_or(B::START_FEN)).map_err(UsageError)?;
+pub fn perft<B: Game>(
+    fen: Option<&str>,
+    depth: u32,
+    divide: bool,
+    report: &mut Report,
+) -> Result<String, UsageError> {
+    let fen = fen.unwrap_or(B::START_FEN);
+    let position: B = parse(fen).map_err(UsageError)?;
+    check_side(fen, B::FIRST, report);
     let (start, cpu_start) = (Instant::now(), thread_cpu_seconds());
     let mut out = String::new();
     let nodes = if divide && depth > 0 {
@@ -83,23 +105,24 @@ fn moves_line<B: Board>(fen: &str, write: Writer<B>) -> Result<String, String> {
     Ok(texts.join(" "))
 }
 
-/// `moves <FEN>`, or with `-` one output line per stdin line: the moves,
-/// or `error: <why>` for a bad FEN, carrying on to the next line.
-pub fn moves<B: Board>(fen: &str, write: Writer<B>) -> Result<String, UsageError> {
+/// `moves <FEN>`, or with `-` one output line per stdin line, each
+/// written as soon as its line is read: the moves, or `error: <why>` for
+/// a bad line, carrying on to the next.
+pub fn moves<B: Game>(
+    fen: &str,
+    write: Writer<B>,
+    report: &mut Report,
+) -> Result<String, UsageError> {
     if fen != "-" {
+        check_side(fen, B::FIRST, report);
         return moves_line::<B>(fen, write)
             .map(|line| line + "\n")
             .map_err(UsageError);
     }
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    for line in io::stdin().lock().lines() {
-        let line = line.map_err(|e| UsageError(format!("cannot read stdin: {e}")))?;
-        let text =
-            moves_line::<B>(line.trim(), write).unwrap_or_else(|why| format!("error: {why}"));
-        writeln!(out, "{text}").map_err(|e| UsageError(format!("cannot write: {e}")))?;
+    let failed = lines::answer_each(|line| moves_line::<B>(line, write))
+        .map_err(|e| UsageError(format!("cannot read stdin or write the answers: {e}")))?;
+    if failed {
+        report.refused();
     }
-    out.flush()
-        .map_err(|e| UsageError(format!("cannot write: {e}")))?;
     Ok(String::new())
 }

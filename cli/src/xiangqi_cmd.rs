@@ -35,7 +35,7 @@ pub fn attacks(piece: &str, square: &str, occupancy: Option<&str>) -> Result<Str
         "pawn-black" => pawn_attacks(Color::Black, square),
         other => {
             return Err(UsageError(format!(
-                "unknown xiangqi piece {other:?}; expected one of: {PIECES}"
+                "unknown xiangqi piece {:?}; expected one of: {PIECES}", crate::report::quoted(other)
             )))
         }
     };

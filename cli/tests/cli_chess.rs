@@ -46,7 +46,8 @@ fn moves_of_one_fen() {
 fn moves_from_stdin_carry_on_after_errors() {
     let input = "4k3/8/8/8/8/8/8/4K2R w K - 0 1\nnot a fen\n7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\n";
     let output = qiboard_with_input(&["moves", "chess", "-"], input);
-    assert!(output.status.success());
+    // The run goes on past the bad line, and its exit code tells of it.
+    assert_eq!(output.status.code(), Some(1));
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3);

@@ -48,7 +48,7 @@ fn chess_san() {
         &["moves", "chess", "-", "--notation", "san"],
         "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\nnot a fen\n",
     );
-    assert!(output.status.success());
+    assert_eq!(output.status.code(), Some(1), "a bad line fails the run");
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].split(' ').any(|m| m == "O-O") && lines[0].split(' ').any(|m| m == "O-O-O"));

@@ -68,8 +68,26 @@ fn gen_stats_verify_and_probe() {
         "{stats:?}"
     );
     assert_eq!(field(&stats[1], "loss"), 4914 - 108);
-    // Solving in memory gives the same counts as the file.
-    assert_eq!(stdout_lines(&qiboard(&["tb", "stats", "KRK"])), stats);
+    // Without --dir, stats and verify read the current directory, as probe
+    // and gen do (they used to solve again in memory).
+    let here = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_qiboard"))
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .expect("qiboard runs")
+    };
+    assert_eq!(stdout_lines(&here(&["tb", "stats", "KRK"])), stats);
+    assert!(stdout_lines(&here(&["tb", "verify", "KRK"]))[0].contains("verified"));
+    let elsewhere = scratch("no-tables");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let missing = Command::new(env!("CARGO_BIN_EXE_qiboard"))
+        .args(["tb", "stats", "KRK"])
+        .current_dir(&elsewhere)
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(2), "no table there: {missing:?}");
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("no table for KRK"));
 
     let verified = stdout_lines(&qiboard(&["tb", "verify", "KRK", "--dir", text(&dir)]));
     assert!(verified[0].contains("verified"), "{verified:?}");
@@ -83,6 +101,43 @@ fn gen_stats_verify_and_probe() {
     let line: Vec<&str> = probe[2].split_whitespace().collect();
     assert_eq!(line.len(), plies);
     assert_eq!(line[0], probe[1]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `tb probe -` answers each line before its input closes: a program can
+/// drive it line by line through a pipe. Bad lines (not UTF-8, far too
+/// long) are answered too, and the run goes on.
+#[test]
+fn probe_answers_each_line_as_it_comes() {
+    use std::io::{BufRead, BufReader};
+    let dir = scratch("pipe");
+    stdout_lines(&qiboard(&["tb", "gen", "KRK", "--dir", text(&dir)]));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qiboard"))
+        .args(["tb", "probe", "-", "--dir", text(&dir)])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut answers = BufReader::new(child.stdout.take().unwrap());
+    let mut ask = |bytes: &[u8]| {
+        input.write_all(bytes).unwrap();
+        input.flush().unwrap();
+        let mut answer = String::new();
+        answers.read_line(&mut answer).unwrap();
+        answer
+    };
+    // Each answer is read while the input is still open.
+    assert!(ask(format!("{KRK_RED}\n").as_bytes()).starts_with("W "));
+    assert!(ask(b"\xff\xfe not text\n").starts_with("error: "));
+    let mut long = vec![b'x'; 1 << 20];
+    long.push(b'\n');
+    let answer = ask(&long);
+    assert!(answer.starts_with("error: ") && answer.len() < 200, "{answer}");
+    assert!(ask(format!("{KRK_RED}\n").as_bytes()).starts_with("W "));
+    drop(input);
+    assert_eq!(child.wait().unwrap().code(), Some(1));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -105,7 +160,12 @@ fn probe_reads_fens_from_stdin() {
         .write_all(input.as_bytes())
         .unwrap();
     let output = child.wait_with_output().unwrap();
-    let lines = stdout_lines(&output);
+    // Bad lines are answered and counted: the run ends with exit 1.
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let lines: Vec<String> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
     assert_eq!(lines.len(), 4, "{lines:?}");
     let first: Vec<&str> = lines[0].split(' ').collect();
     assert_eq!(first.len(), 3);

@@ -31,7 +31,7 @@ fn divide_sums_to_the_total() {
 fn moves_reads_stdin_and_reports_bad_lines() {
     let input = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w\nnot a fen\n3k5/R8/9/9/4R4/9/9/9/9/5K3 b\n";
     let output = qiboard_with_input(&["moves", "xiangqi", "-"], input);
-    assert!(output.status.success());
+    assert_eq!(output.status.code(), Some(1), "a bad line fails the run");
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3);

@@ -13,6 +13,14 @@
 
 use std::borrow::Cow;
 
+#[path = "../../tests/support/heap.rs"]
+mod heap;
+
+// Every target runs under the counting allocator, so that a target can
+// hold a reader to memory in proportion to its input.
+#[global_allocator]
+static ALLOCATOR: heap::Counting = heap::Counting;
+
 use qiboard::xiangqi::notation::{ChineseStyle, Notation};
 use qiboard::xiangqi::record;
 use qiboard::{chess, xiangqi};
@@ -221,7 +229,39 @@ pub fn notation(data: &[u8]) {
 /// Game records (XQF or PGN, any encoding): whatever is read writes to PGN
 /// and reads back with the same start and main line.
 pub fn record(data: &[u8]) {
-    let Ok(records) = record::read(data) else {
+    // Memory in proportion to the input: a record's tree takes some tens
+    // of bytes a move and every move takes a few bytes of text; nesting
+    // and the stream's buffers are bounded by constants.
+    let (read, peak) = heap::peak_of(|| record::read(data));
+    assert!(
+        peak <= 100 * data.len() + (2 << 20),
+        "{peak} heap bytes reading {} bytes",
+        data.len()
+    );
+    let (streamed, peak) = heap::peak_of(|| record::Records::new(data).collect::<Result<Vec<_>, _>>());
+    assert!(peak <= 100 * data.len() + (2 << 20), "{peak} heap bytes streaming {} bytes", data.len());
+    // The stream reads what the whole reader reads: the same records, the
+    // same problems but for where bytes that did not decode are reported
+    // (the whole reader marks every record of such a file, the stream the
+    // games around the bytes).
+    let without_encoding = |records: &Result<Vec<record::Record>, record::ReadError>| {
+        records.clone().map(|records| {
+            records
+                .into_iter()
+                .map(|record| {
+                    let problems: Vec<_> = record
+                        .problems()
+                        .iter()
+                        .filter(|problem| problem.kind != record::ProblemKind::Encoding)
+                        .cloned()
+                        .collect();
+                    (record.to_pgn(Notation::Ucci), problems)
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    assert_eq!(without_encoding(&streamed), without_encoding(&read));
+    let Ok(records) = read else {
         return;
     };
     for read in records {

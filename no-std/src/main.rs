@@ -158,6 +158,24 @@ fn xiangqi_moves_and_keys() -> bool {
         && Text::of(&mv).as_str() == "h2e2"
 }
 
+/// A chess setup built square by square, checked into a position, and
+/// refused once it breaks a rule.
+fn chess_setup() -> bool {
+    use chess::{Color, Piece, PieceKind, Position, PositionError, Setup, Square};
+    let piece = |color, kind| Piece { color, kind };
+    let mut setup = Setup::empty();
+    setup.put(Square::E1, piece(Color::White, PieceKind::King));
+    setup.put(Square::E8, piece(Color::Black, PieceKind::King));
+    setup.put(Square::A1, piece(Color::White, PieceKind::Rook));
+    setup.set_castling_rooks(Square::A1.bitboard());
+    let legal = Position::from_setup(setup).is_ok_and(|position| {
+        Text::of(&position).as_str() == "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"
+            && position.count_legal_moves() == 16
+    });
+    setup.put(Square::A8, piece(Color::White, PieceKind::Pawn));
+    legal && Position::from_setup(setup) == Err(PositionError::PawnOnBackRank(Square::A8))
+}
+
 /// Refused text gives error values that say why, without a heap.
 fn errors_are_values() -> bool {
     let chess = chess::Position::start();
@@ -183,7 +201,13 @@ fn errors_are_values() -> bool {
         && "2/2".parse::<xiangqi::Bitboard>().is_err()
         && matches!(
             chess::Position::from_fen("8/8/8/8/8/8/8/8 x - - 0 1"),
-            Err(chess::FenError::KingCount { .. })
+            Err(chess::FenError::SideToMove(_))
+        )
+        && matches!(
+            chess::Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1"),
+            Err(chess::FenError::Illegal(chess::PositionError::MissingKing(
+                chess::Color::White
+            )))
         )
 }
 
@@ -192,7 +216,7 @@ type Check = (&'static str, fn() -> bool);
 
 #[no_mangle]
 extern "C" fn main(_argc: i32, _argv: *const *const u8) -> i32 {
-    let checks: [Check; 10] = [
+    let checks: [Check; 11] = [
         ("chess tables and bitboard text", chess_tables),
         ("xiangqi tables and square text", xiangqi_tables),
         ("chess perft from the start", || {
@@ -216,6 +240,7 @@ extern "C" fn main(_argc: i32, _argv: *const *const u8) -> i32 {
             chess_keys_make_undo,
         ),
         ("xiangqi moves, key and lock", xiangqi_moves_and_keys),
+        ("chess setup checked into a position", chess_setup),
         ("parse errors are values", errors_are_values),
     ];
     let mut out = Stdout;

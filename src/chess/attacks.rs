@@ -4,7 +4,7 @@ use super::tables::{
     BETWEEN, BISHOP_WINDOWS, FIXED_SHIFTS, KING_ATTACKS, KNIGHT_ATTACKS, LINE, PAWN_ATTACKS,
     ROOK_WINDOWS,
 };
-use super::{Bitboard, Color, Square};
+use super::{Bitboard, Color, Piece, PieceKind, Square};
 
 /// Squares a knight on `square` attacks.
 ///
@@ -74,4 +74,31 @@ pub const fn between(a: Square, b: Square) -> Bitboard {
 #[inline]
 pub const fn line(a: Square, b: Square) -> Bitboard {
     Bitboard(LINE[a as usize][b as usize])
+}
+
+/// The squares `piece` on `square` attacks (could capture on), given the
+/// occupied squares: the one question every other lookup answers for one
+/// kind. A pawn attacks its two diagonal squares forward, not the squares
+/// it pushes to.
+///
+/// ```
+/// use qiboard::chess::{attacks, rook_attacks, Bitboard, Color, Piece, PieceKind, Square};
+///
+/// let occupied: Bitboard = [Square::D1, Square::D5, Square::H1].into_iter().collect();
+/// let rook = Piece { color: Color::White, kind: PieceKind::Rook };
+/// assert_eq!(attacks(rook, Square::D1, occupied), rook_attacks(Square::D1, occupied));
+/// let pawn = Piece { color: Color::Black, kind: PieceKind::Pawn };
+/// let targets: Bitboard = [Square::D4, Square::F4].into_iter().collect();
+/// assert_eq!(attacks(pawn, Square::E5, occupied), targets);
+/// ```
+#[inline]
+pub const fn attacks(piece: Piece, square: Square, occupied: Bitboard) -> Bitboard {
+    match piece.kind {
+        PieceKind::Pawn => pawn_attacks(piece.color, square),
+        PieceKind::Knight => knight_attacks(square),
+        PieceKind::Bishop => bishop_attacks(square, occupied),
+        PieceKind::Rook => rook_attacks(square, occupied),
+        PieceKind::Queen => queen_attacks(square, occupied),
+        PieceKind::King => king_attacks(square),
+    }
 }

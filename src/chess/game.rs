@@ -4,11 +4,134 @@
 #[cfg(feature = "alloc")]
 use alloc::{vec, vec::Vec};
 
+use core::fmt;
+
 use super::{Color, MoveError, Position};
 #[cfg(feature = "alloc")]
 use super::{FenError, Move};
 
-crate::game::game_types!(White, Black, stalemate: "a draw");
+/// Whether a position is still being played out, or how it ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The side to move has a legal move.
+    Ongoing,
+    /// The side to move is in check with no legal move: it has lost.
+    Checkmate,
+    /// The side to move is not in check and has no legal move: a draw.
+    Stalemate,
+}
+
+impl Position {
+    /// Whether the game goes on, or ended in checkmate or stalemate.
+    pub fn status(&self) -> Status {
+        if self.count_legal_moves() > 0 {
+            Status::Ongoing
+        } else if self.is_check() {
+            Status::Checkmate
+        } else {
+            Status::Stalemate
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// The side to move had no legal move and was in check.
+    Checkmate,
+    /// The side to move had no legal move and was not in check.
+    Stalemate,
+}
+
+impl Ending {
+    /// The ending's name as the command line prints it: `checkmate` or
+    /// `stalemate`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Ending::Checkmate => "checkmate",
+            Ending::Stalemate => "stalemate",
+        }
+    }
+}
+
+impl fmt::Display for Ending {
+    /// The ending in words (`checkmate`, `stalemate`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// One side won.
+    Win {
+        /// Who won.
+        winner: Color,
+        /// Why the loser lost.
+        by: Ending,
+    },
+    /// Neither side won.
+    Draw {
+        /// Why the game was drawn.
+        by: Ending,
+    },
+}
+
+impl Outcome {
+    /// Why the game ended.
+    pub const fn ending(self) -> Ending {
+        match self {
+            Outcome::Win { by, .. } | Outcome::Draw { by } => by,
+        }
+    }
+
+    /// The winner, if one side won.
+    pub const fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Win { winner, .. } => Some(winner),
+            Outcome::Draw { .. } => None,
+        }
+    }
+
+    /// The result as a score, White's first: `1-0`, `0-1` or `1/2-1/2`.
+    pub const fn result(self) -> &'static str {
+        match self.winner() {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win { winner, by } => write!(f, "{winner} won by {by}"),
+            Outcome::Draw { by } => write!(f, "draw by {by}"),
+        }
+    }
+}
+
+/// Why a game refused a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// The move, or its text, is not a legal move of the current position.
+    Move(MoveError),
+    /// The game is over (see the game's `outcome`).
+    Finished(Outcome),
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Move(error) => write!(f, "{error}"),
+            GameError::Finished(outcome) => write!(f, "the game is over: {outcome}"),
+        }
+    }
+}
+
+impl core::error::Error for GameError {}
 
 /// A game record: every position reached, so that moves can be undone.
 /// Needs the `alloc` feature.

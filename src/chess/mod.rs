@@ -1,5 +1,6 @@
-//! Chess (8×8): squares, bitboards, attack lookups, positions, legal move
-//! generation, Zobrist keys and perft.
+//! Chess (8×8): squares, bitboards, attack lookups, setups and the
+//! positions checked from them, legal move generation, Zobrist keys and
+//! perft.
 
 mod attacks;
 mod fen;
@@ -10,14 +11,15 @@ mod perft;
 mod position;
 #[cfg(feature = "alloc")]
 mod san;
+mod setup;
 pub mod tables;
 mod zobrist;
 
 #[cfg(feature = "serde")]
 pub use crate::serde_impls::MoveSeed;
 pub use attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
-    rook_attacks,
+    attacks, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
+    queen_attacks, rook_attacks,
 };
 pub use fen::{CastlingError, FenError};
 #[cfg(feature = "alloc")]
@@ -33,3 +35,4 @@ pub use qiboard_types::chess::{
 };
 #[cfg(feature = "alloc")]
 pub use san::{SanError, SanReason};
+pub use setup::{PositionError, Setup};

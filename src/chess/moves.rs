@@ -259,7 +259,7 @@ impl Position {
     }
 
     /// `mv` as UCI text, castling written the way this position's
-    /// notation asks (see [`Position::is_chess960`]).
+    /// notation asks (see [`Setup::is_chess960`](super::Setup::is_chess960)).
     ///
     /// ```
     /// use qiboard::chess::Position;

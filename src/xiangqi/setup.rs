@@ -307,8 +307,9 @@ pub const fn reachable(piece: Piece) -> Bitboard {
         PieceKind::Advisor => squares(&[(3, 0), (5, 0), (4, 1), (3, 2), (5, 2)]),
         PieceKind::Elephant => squares(&[(2, 0), (6, 0), (0, 2), (4, 2), (8, 2), (2, 4), (6, 4)]),
         PieceKind::Pawn => Bitboard(
-            squares(&[(0, 3), (2, 3), (4, 3), (6, 3), (8, 3)]).0 * (1 | 1 << 9)
-                | Bitboard::FULL.0 >> 45 << 45,
+            // Start points and one step on, then all of ranks 5-9.
+            (squares(&[(0, 3), (2, 3), (4, 3), (6, 3), (8, 3)]).0 * (1 | 1 << 9))
+                | (Bitboard::FULL.0 >> 45 << 45),
         ),
         PieceKind::Horse | PieceKind::Rook | PieceKind::Cannon => Bitboard::FULL,
     };

@@ -68,6 +68,8 @@
 
 mod pgn_read;
 mod pgn_write;
+#[cfg(feature = "std")]
+mod stream;
 pub mod text;
 mod tree;
 mod xqf;
@@ -76,12 +78,15 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
-pub use pgn_read::{read_pgn, PgnGames};
+pub use pgn_read::{read_pgn, PgnGames, MAX_VARIATION_DEPTH};
+#[cfg(feature = "std")]
+pub use stream::{Records, MAX_RECORD_BYTES};
 pub use text::TextEncoding;
 pub use tree::{Children, MoveTree, NodeId};
 pub use xqf::read_xqf;
 
 use super::{Color, FenError, Game, GameError, Move, NotationError, Position, Reason};
+use crate::Excerpt;
 
 /// A game record: tag pairs, a start position and the tree of moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -138,6 +143,23 @@ pub enum ProblemKind {
     Truncated,
     /// Some bytes of the text did not decode and became U+FFFD.
     Encoding,
+    /// A variation nested deeper than `limit` levels: it and everything
+    /// inside it were left out.
+    TooDeep {
+        /// The deepest nesting kept.
+        limit: usize,
+    },
+}
+
+impl ProblemKind {
+    /// Whether the problem only says how something was read, with nothing
+    /// of the record lost: a header naming the wrong side to move (the
+    /// first move was believed), bytes that did not decode (text in
+    /// comments or tags; a move they spoiled is a problem of its own).
+    /// The command line reports these as warnings.
+    pub const fn is_warning(&self) -> bool {
+        matches!(self, ProblemKind::SideToMove { .. } | ProblemKind::Encoding)
+    }
 }
 
 impl fmt::Display for Problem {
@@ -175,12 +197,17 @@ impl fmt::Display for Problem {
             ProblemKind::Encoding => {
                 f.write_str("some bytes did not decode and were replaced by U+FFFD")
             }
+            ProblemKind::TooDeep { limit } => write!(
+                f,
+                "a variation nested deeper than {limit} levels was left out"
+            ),
         }
     }
 }
 
-/// Why a file gave no record at all.
+/// Why a file (or, in a collection, one game) gave no record.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ReadError {
     /// A format this crate does not read (CBR, CBF), named.
     Unsupported(&'static str),
@@ -188,11 +215,24 @@ pub enum ReadError {
     NotXqf(&'static str),
     /// The start position is not a legal xiangqi position.
     BadStart {
-        /// The start as FEN (for XQF, built from its piece table).
-        fen: String,
+        /// The start as FEN (for XQF, built from its piece table), or its
+        /// first bytes.
+        fen: Excerpt,
         /// What is wrong with it.
         error: FenError,
     },
+    /// Nothing to read: the input holds no record.
+    Empty,
+    /// The bytes are not text (they hold NUL bytes) and not XQF.
+    NotText,
+    /// One record's text is larger than the reader's limit; it was passed
+    /// over, to the next game.
+    TooLarge {
+        /// The limit, in bytes.
+        limit: usize,
+    },
+    /// Reading the input failed; the message is the system's.
+    Io(String),
 }
 
 impl fmt::Display for ReadError {
@@ -203,6 +243,16 @@ impl fmt::Display for ReadError {
             }
             ReadError::NotXqf(why) => write!(f, "not an XQF file: {why}"),
             ReadError::BadStart { fen, error } => write!(f, "bad start position {fen:?}: {error}"),
+            ReadError::Empty => f.write_str("the input holds no record"),
+            ReadError::NotText => {
+                f.write_str("not a record: the bytes hold NUL characters (neither text nor XQF)")
+            }
+            ReadError::TooLarge { limit } => write!(
+                f,
+                "a record larger than {} MiB was passed over",
+                limit >> 20
+            ),
+            ReadError::Io(why) => write!(f, "cannot read the input: {why}"),
         }
     }
 }
@@ -210,7 +260,10 @@ impl fmt::Display for ReadError {
 impl core::error::Error for ReadError {}
 
 /// Every record in a file: one for XQF, one per game for PGN. The format
-/// is found from the bytes (see the [module page](self)).
+/// is found from the bytes (see the [module page](self)); bytes holding no
+/// record are [`ReadError::Empty`]. The records are all kept in memory:
+/// read a large collection with `Records` (feature `std`), one game at a
+/// time.
 pub fn read(bytes: &[u8]) -> Result<Vec<Record>, ReadError> {
     if bytes.starts_with(b"XQ") {
         return read_xqf(bytes).map(|record| alloc::vec![record]);
@@ -222,7 +275,13 @@ pub fn read(bytes: &[u8]) -> Result<Vec<Record>, ReadError> {
     if decoded.text.trim_start().starts_with("<?xml") {
         return Err(ReadError::Unsupported("CBF (CCBridge XML)"));
     }
+    if decoded.text.contains('\0') {
+        return Err(ReadError::NotText);
+    }
     let mut records = read_pgn(&decoded.text)?;
+    if records.is_empty() {
+        return Err(ReadError::Empty);
+    }
     if decoded.lossy {
         for record in &mut records {
             record

@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 
 use super::{MoveTree, NodeId, ProblemKind, ReadError, Record};
 use crate::xiangqi::Position;
+use crate::Excerpt;
 
 /// One piece of PGN text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,7 +43,7 @@ fn glyph_nag(glyph: &str) -> Option<u8> {
     })
 }
 
-fn result_value(word: &str) -> Option<&'static str> {
+pub(super) fn result_value(word: &str) -> Option<&'static str> {
     Some(match word {
         "1-0" | "红胜" | "紅勝" => "1-0",
         "0-1" | "黑胜" | "黑勝" => "0-1",
@@ -244,6 +245,13 @@ struct Saved {
     flow: Flow,
 }
 
+/// How deep variations may nest before the deeper ones are left out
+/// (with a [`ProblemKind::TooDeep`]): each open level keeps two positions
+/// (about 570 bytes) while it is read, and real records nest a handful
+/// deep, so this bounds what a hostile `((((…` takes (some 150 KB)
+/// without touching any real file.
+pub const MAX_VARIATION_DEPTH: usize = 256;
+
 /// Plays tokens into a record.
 struct Builder {
     record: Record,
@@ -256,6 +264,9 @@ struct Builder {
     saved: Vec<Saved>,
     /// A comment met before the first move of a variation.
     pending: Option<String>,
+    /// Variations open beyond [`MAX_VARIATION_DEPTH`]: their tokens are
+    /// passed over until they close.
+    too_deep: usize,
 }
 
 impl Builder {
@@ -269,6 +280,7 @@ impl Builder {
             flow: Flow::Playing,
             saved: Vec::new(),
             pending: None,
+            too_deep: 0,
         }
     }
 
@@ -320,6 +332,17 @@ impl Builder {
     }
 
     fn open(&mut self) {
+        if self.too_deep > 0 || self.saved.len() >= MAX_VARIATION_DEPTH {
+            if self.too_deep == 0 {
+                let kind = ProblemKind::TooDeep {
+                    limit: MAX_VARIATION_DEPTH,
+                };
+                let problem = self.record.move_problem(self.ply + 1, false, kind);
+                self.record.problems.push(problem);
+            }
+            self.too_deep += 1;
+            return;
+        }
         self.saved.push(Saved {
             node: self.node,
             position: self.position.clone(),
@@ -354,6 +377,10 @@ impl Builder {
     }
 
     fn close(&mut self) {
+        if self.too_deep > 0 {
+            self.too_deep -= 1;
+            return;
+        }
         if let Some(saved) = self.saved.pop() {
             self.node = saved.node;
             self.position = saved.position;
@@ -431,7 +458,7 @@ impl Iterator for PgnGames<'_> {
                 Err(error) => {
                     self.lexer.skip_to_tags();
                     return Some(Err(ReadError::BadStart {
-                        fen: fen.to_string(),
+                        fen: Excerpt::new(fen),
                         error,
                     }));
                 }
@@ -445,10 +472,12 @@ impl Iterator for PgnGames<'_> {
         while let Some(current) = token {
             match current {
                 Token::Tag(..) | Token::Skip => {}
-                Token::Move(word) => builder.play(word),
-                Token::Comment(text) => builder.comment(text),
                 Token::Open => builder.open(),
                 Token::Close => builder.close(),
+                // Inside a variation too deep to keep, only its end counts.
+                _ if builder.too_deep > 0 && !matches!(current, Token::Result(_)) => {}
+                Token::Move(word) => builder.play(word),
+                Token::Comment(text) => builder.comment(text),
                 Token::Nag(nag) => {
                     if builder.flow == Flow::Playing && builder.node != MoveTree::ROOT {
                         builder.record.tree.add_nag(builder.node, nag);

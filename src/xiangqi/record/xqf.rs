@@ -16,6 +16,7 @@ use super::text::decode_gb18030;
 use super::{MoveTree, NodeId, ProblemKind, ReadError, Record};
 use crate::xiangqi::notation::why_illegal;
 use crate::xiangqi::{Color, Move, NotationError, Position, Reason, Square};
+use crate::Excerpt;
 
 const HEADER: usize = 0x400;
 
@@ -280,7 +281,7 @@ pub fn read_xqf(bytes: &[u8]) -> Result<Record, ReadError> {
     let side = first_mover.unwrap_or(header_side);
     let fen = fen(&squares, side);
     let start = Position::from_fen(&fen).map_err(|error| ReadError::BadStart {
-        fen: fen.clone(),
+        fen: Excerpt::new(&fen),
         error,
     })?;
     let mut record = Record::new(start.clone());

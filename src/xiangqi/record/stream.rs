@@ -1,0 +1,511 @@
+//! Reading a collection as a stream (feature `std`): the records of any
+//! [`Read`] one game at a time, in memory bounded by the largest game
+//! rather than by the file.
+//!
+//! The bytes are decoded a block at a time (the encoding found from the
+//! first block as [`text::decode`](super::text::decode) finds it from a
+//! whole file) and cut into lines; a game ends where a tag line follows
+//! its movetext, outside any `{…}` comment, which is where the PGN lexer
+//! itself starts the next game. Each game's text is then read as a PGN of
+//! its own. A game whose text exceeds the limit is passed over with an
+//! error, never held; so are NUL bytes, which no record text has (a
+//! stream of them is not a record file at all).
+
+use std::io::Read;
+
+use alloc::collections::VecDeque;
+use alloc::string::String;
+
+use encoding_rs::{Decoder, Encoding, GB18030, UTF_8};
+
+use super::{read_xqf, PgnGames, ProblemKind, ReadError, Record};
+
+/// The largest text one game may have (16 MiB, a few hundred thousand
+/// moves with comments): beyond it the game is passed over, so that one
+/// damaged or hostile game cannot hold the whole input in memory.
+pub const MAX_RECORD_BYTES: usize = 16 << 20;
+
+/// The longest result the lexer knows (`1/2-1/2`, or two Chinese
+/// characters), in bytes.
+const LONGEST_RESULT: usize = 7;
+
+/// Bytes read from the input at a time.
+const BLOCK: usize = 64 << 10;
+
+/// GB18030's byte-order mark, which `encoding_rs` does not sniff.
+const GB18030_BOM: &[u8] = &[0x84, 0x31, 0x95, 0x33];
+
+/// The records of a file or stream, one at a time: XQF (one record) or a
+/// PGN collection (one per game), found from the first bytes. Each item
+/// is a record or why one game (or the input) gave none; reading goes on
+/// past a bad game. An input with no record at all gives
+/// [`ReadError::Empty`].
+///
+/// ```
+/// use qiboard::xiangqi::record::Records;
+///
+/// let pgn = "[Event \"a\"]\n1. h2e2 h9g7 *\n\n[Event \"b\"]\n1. c3c4 *\n";
+/// let lines: Vec<String> = Records::new(pgn.as_bytes())
+///     .map(|record| record.map(|r| r.to_ucci()))
+///     .collect::<Result<_, _>>()?;
+/// assert_eq!(lines.len(), 2);
+/// assert!(lines[1].ends_with("c3c4\n"));
+/// # Ok::<(), qiboard::xiangqi::record::ReadError>(())
+/// ```
+pub struct Records<R> {
+    input: R,
+    limit: usize,
+    state: State,
+    /// Records of the game read last, waiting to be handed out.
+    ready: VecDeque<Result<Record, ReadError>>,
+    /// Whether anything at all was handed out.
+    gave: bool,
+}
+
+/// How far the reader is.
+enum State {
+    /// Nothing read yet.
+    Start,
+    /// In a PGN text.
+    Pgn(Box<Splitter>),
+    /// Done (the input ended, or it was found to be unreadable).
+    Done,
+}
+
+impl<R: Read> Records<R> {
+    /// The records of `input`, each game's text limited to
+    /// [`MAX_RECORD_BYTES`].
+    pub fn new(input: R) -> Records<R> {
+        Records::with_limit(input, MAX_RECORD_BYTES)
+    }
+
+    /// The records of `input`, each game's text limited to `limit` bytes
+    /// (and an XQF file to as many).
+    pub fn with_limit(input: R, limit: usize) -> Records<R> {
+        Records {
+            input,
+            limit,
+            state: State::Start,
+            ready: VecDeque::new(),
+            gave: false,
+        }
+    }
+
+    /// Reads up to `BLOCK` bytes; `Ok(0)` at the end.
+    fn fill(&mut self, buffer: &mut [u8]) -> Result<usize, ReadError> {
+        loop {
+            match self.input.read(buffer) {
+                Ok(n) => return Ok(n),
+                Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(error) => return Err(ReadError::Io(error.to_string())),
+            }
+        }
+    }
+
+    /// The first block: XQF, a format not read, or the start of a PGN.
+    fn start(&mut self) -> Result<(), ReadError> {
+        let mut first = vec![0u8; BLOCK];
+        let mut filled = 0;
+        // A short read is not the end: fill the block, or reach the end.
+        while filled < first.len() {
+            let n = self.fill(&mut first[filled..])?;
+            if n == 0 {
+                break;
+            }
+            filled += n;
+        }
+        first.truncate(filled);
+        if first.starts_with(b"XQ") {
+            self.state = State::Done;
+            let record = self.read_rest(first).and_then(|bytes| read_xqf(&bytes));
+            self.ready.push_back(record);
+            return Ok(());
+        }
+        if first.starts_with(b"CCBridge") {
+            return Err(ReadError::Unsupported("CBR/CBL (CCBridge)"));
+        }
+        let (encoding, bom) = sniff(&first, filled < BLOCK);
+        let mut splitter = Box::new(Splitter::new(encoding, self.limit));
+        // The end of the input is fed by `advance`, once.
+        splitter.feed(&first[bom..], false);
+        if splitter.text_start().trim_start().starts_with("<?xml") {
+            return Err(ReadError::Unsupported("CBF (CCBridge XML)"));
+        }
+        self.state = State::Pgn(splitter);
+        Ok(())
+    }
+
+    /// The rest of a file whose first block is `bytes`, up to the limit.
+    fn read_rest(&mut self, mut bytes: Vec<u8>) -> Result<Vec<u8>, ReadError> {
+        let mut block = vec![0u8; BLOCK];
+        loop {
+            let n = self.fill(&mut block)?;
+            if n == 0 {
+                return Ok(bytes);
+            }
+            if bytes.len() + n > self.limit {
+                return Err(ReadError::TooLarge { limit: self.limit });
+            }
+            bytes.extend_from_slice(&block[..n]);
+        }
+    }
+
+    /// Reads on until the splitter has a game (or an error) or the input
+    /// ends.
+    fn advance(&mut self) {
+        let mut block = vec![0u8; BLOCK];
+        loop {
+            let State::Pgn(splitter) = &mut self.state else {
+                return;
+            };
+            if let Some(game) = splitter.take_game() {
+                self.read_game(game);
+                if !self.ready.is_empty() {
+                    return;
+                }
+                continue;
+            }
+            let read = self.fill(&mut block);
+            let State::Pgn(splitter) = &mut self.state else {
+                return;
+            };
+            match read {
+                Ok(0) => {
+                    splitter.feed(&[], true);
+                    splitter.finish();
+                    let games: Vec<_> = core::iter::from_fn(|| splitter.take_game()).collect();
+                    self.state = State::Done;
+                    for game in games {
+                        self.read_game(game);
+                    }
+                    return;
+                }
+                Ok(n) => splitter.feed(&block[..n], false),
+                Err(error) => {
+                    self.state = State::Done;
+                    self.ready.push_back(Err(error));
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Reads one game's text (or the splitter's verdict on it).
+    fn read_game(&mut self, game: Result<Game, ReadError>) {
+        match game {
+            Err(error @ ReadError::NotText) => {
+                self.state = State::Done;
+                self.ready.push_back(Err(error));
+            }
+            Err(error) => self.ready.push_back(Err(error)),
+            Ok(game) => {
+                for mut record in PgnGames::new(&game.text) {
+                    if let (true, Ok(record)) = (game.lossy, &mut record) {
+                        let problem = record.whole_problem(ProblemKind::Encoding);
+                        record.problems.insert(0, problem);
+                    }
+                    self.ready.push_back(record);
+                }
+            }
+        }
+    }
+}
+
+impl<R: Read> Iterator for Records<R> {
+    type Item = Result<Record, ReadError>;
+
+    fn next(&mut self) -> Option<Result<Record, ReadError>> {
+        if self.ready.is_empty() {
+            if matches!(self.state, State::Start) {
+                if let Err(error) = self.start() {
+                    self.state = State::Done;
+                    self.ready.push_back(Err(error));
+                }
+            }
+            self.advance();
+        }
+        match self.ready.pop_front() {
+            Some(item) => {
+                self.gave = true;
+                Some(item)
+            }
+            None if !self.gave => {
+                self.gave = true;
+                Some(Err(ReadError::Empty))
+            }
+            None => None,
+        }
+    }
+}
+
+/// The encoding of a text whose first block is `first` (`whole`: the
+/// whole input), and the length of its byte-order mark.
+fn sniff(first: &[u8], whole: bool) -> (&'static Encoding, usize) {
+    match Encoding::for_bom(first) {
+        Some((encoding, length)) => (encoding, length),
+        None if first.starts_with(GB18030_BOM) => (GB18030, GB18030_BOM.len()),
+        None => match core::str::from_utf8(first) {
+            Ok(_) => (UTF_8, 0),
+            // Valid but for a character the block's end cut: UTF-8, unless
+            // nothing follows.
+            Err(error) if error.error_len().is_none() && !whole => (UTF_8, 0),
+            Err(_) => (GB18030, 0),
+        },
+    }
+}
+
+/// One game's text.
+struct Game {
+    text: String,
+    /// Whether some of its bytes did not decode.
+    lossy: bool,
+}
+
+/// What the line being read has shown so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LineKind {
+    /// Only blanks yet.
+    Blank,
+    /// A tag line: `[` first (outside a comment).
+    Tag,
+    /// Movetext (braces are followed through it).
+    Text,
+    /// The rest is a comment: after `;`, or a `%` escape line.
+    Rest,
+}
+
+/// Decoded text cut into games.
+struct Splitter {
+    encoding: &'static Encoding,
+    decoder: Decoder,
+    /// Whether only ASCII has been decoded so far (a guess of UTF-8 may
+    /// still turn out to be GB18030, whose ASCII is the same).
+    ascii_so_far: bool,
+    limit: usize,
+    /// Decoded text: the game being gathered from `game_start` on (what
+    /// comes before it was cut off and is dropped after each block).
+    game: String,
+    game_start: usize,
+    /// Where in `game` the line being read starts.
+    line_start: usize,
+    line: LineKind,
+    game_lossy: bool,
+    /// Whether the game has movetext yet (a tag line then starts the next).
+    movetext: bool,
+    /// Whether the game has a tag line or movetext: anything the lexer
+    /// would make a token of (blanks, as it skips them, aside).
+    content: bool,
+    /// Inside a `{…}` comment that runs over lines.
+    in_comment: bool,
+    /// The movetext word being read (outside comments), kept while it
+    /// could still be a result: up to [`LONGEST_RESULT`] bytes.
+    word: String,
+    /// A result was met: the lexer skips all to the next tag line, braces
+    /// included, and so does the splitter.
+    after_result: bool,
+    /// The game outgrew the limit: its text is dropped to its end.
+    oversized: bool,
+    /// Games (or verdicts) cut off, in order.
+    done: VecDeque<Result<Game, ReadError>>,
+    /// The first text decoded, for the format check.
+    first: String,
+}
+
+impl Splitter {
+    fn new(encoding: &'static Encoding, limit: usize) -> Splitter {
+        Splitter {
+            encoding,
+            decoder: encoding.new_decoder_without_bom_handling(),
+            ascii_so_far: true,
+            limit,
+            game: String::new(),
+            game_start: 0,
+            line_start: 0,
+            line: LineKind::Blank,
+            game_lossy: false,
+            movetext: false,
+            content: false,
+            in_comment: false,
+            word: String::new(),
+            after_result: false,
+            oversized: false,
+            done: VecDeque::new(),
+            first: String::new(),
+        }
+    }
+
+    /// The first text decoded.
+    fn text_start(&self) -> &str {
+        &self.first
+    }
+
+    /// Decodes `bytes` (the last of the input when `last`) onto the game
+    /// and cuts off the games it completes.
+    fn feed(&mut self, bytes: &[u8], last: bool) {
+        let from = self.game.len();
+        let lossy = self.decode(bytes, last);
+        if self.first.is_empty() {
+            self.first = self.game.chars().take(64).collect();
+        }
+        if self.game[from..].contains('\0') {
+            self.game.clear();
+            self.done.push_back(Err(ReadError::NotText));
+            return;
+        }
+        self.game_lossy |= lossy;
+        self.scan(from);
+        // What was cut off goes, in one move of the rest.
+        self.game.drain(..self.game_start);
+        self.line_start -= self.game_start;
+        self.game_start = 0;
+        if !self.oversized && self.game.len() > self.limit {
+            self.oversized = true;
+            self.done
+                .push_back(Err(ReadError::TooLarge { limit: self.limit }));
+        }
+        if self.oversized {
+            // Nothing of an oversized game is kept, only where it ends.
+            self.game.clear();
+            self.line_start = 0;
+        }
+    }
+
+    /// Decodes `bytes` onto `game`; whether anything was replaced.
+    fn decode(&mut self, bytes: &[u8], last: bool) -> bool {
+        let ascii = bytes.is_ascii();
+        let invalid_utf8 = || core::str::from_utf8(bytes).is_err_and(|e| e.error_len().is_some());
+        if self.ascii_so_far && !ascii && self.encoding == UTF_8 && invalid_utf8() {
+            // All before was ASCII, so nothing is pending in the decoder:
+            // GB18030 reads those bytes the same and these ones rightly.
+            self.encoding = GB18030;
+            self.decoder = GB18030.new_decoder_without_bom_handling();
+        }
+        self.ascii_so_far &= ascii;
+        let needed = self
+            .decoder
+            .max_utf8_buffer_length(bytes.len())
+            .unwrap_or(bytes.len() * 3 + 16);
+        // Exactly: a game's text is kept once, not in a doubled buffer.
+        self.game.reserve_exact(needed);
+        let (_, _, replaced) = self.decoder.decode_to_string(bytes, &mut self.game, last);
+        replaced
+    }
+
+    /// Follows the lines of `game` from byte `from`: where each starts,
+    /// what it is, and the `{…}` comments of movetext; a tag line after
+    /// movetext cuts the game off before it.
+    fn scan(&mut self, from: usize) {
+        let mut at = from;
+        while let Some(c) = self.game[at..].chars().next() {
+            let mut next = at + c.len_utf8();
+            match (self.line, c) {
+                (_, '\n') => {
+                    self.end_word();
+                    self.line = LineKind::Blank;
+                    self.line_start = next;
+                }
+                (LineKind::Blank, ' ' | '\t' | '\r' | '\x0b' | '\x0c' | '\u{3000}') => {}
+                (LineKind::Blank, '[') if !self.in_comment => {
+                    if self.movetext {
+                        next -= self.cut();
+                    }
+                    self.line = LineKind::Tag;
+                    self.content = true;
+                }
+                (LineKind::Blank, '%') if !self.in_comment => self.line = LineKind::Rest,
+                (LineKind::Blank, _) if self.after_result => self.line = LineKind::Rest,
+                (LineKind::Blank, _) => {
+                    self.line = LineKind::Text;
+                    self.movetext = true;
+                    self.content = true;
+                    self.movetext_char(c);
+                }
+                (LineKind::Text, _) => self.movetext_char(c),
+                (LineKind::Tag | LineKind::Rest, _) => {}
+            }
+            at = next;
+        }
+    }
+
+    /// One character of movetext: comments, and words that may be a
+    /// result, followed as the lexer cuts them.
+    fn movetext_char(&mut self, c: char) {
+        if self.in_comment {
+            self.in_comment = c != '}';
+            return;
+        }
+        match c {
+            ' ' | '\t' | '\r' | '\u{3000}' | '{' | '}' | '(' | ')' | ';' => {
+                self.end_word();
+                match c {
+                    '{' => self.in_comment = true,
+                    ';' => self.line = LineKind::Rest,
+                    _ => {}
+                }
+            }
+            _ if self.word.len() + c.len_utf8() <= LONGEST_RESULT => self.word.push(c),
+            // Too long for a result: marked once, no longer followed.
+            _ if self.word.len() <= LONGEST_RESULT => self.word.push('\u{fffd}'),
+            _ => {}
+        }
+        if self.after_result {
+            // The rest up to the next tag line is skipped, braces and all.
+            self.line = LineKind::Rest;
+            self.in_comment = false;
+        }
+    }
+
+    /// The end of a movetext word: a result ends the movetext.
+    fn end_word(&mut self) {
+        if self.line == LineKind::Text && super::pgn_read::result_value(&self.word).is_some() {
+            self.after_result = true;
+            self.in_comment = false;
+        }
+        self.word.clear();
+    }
+
+    /// Ends the game before the line being read, which starts the next;
+    /// returns how many bytes that took off the front of `game`.
+    fn cut(&mut self) -> usize {
+        let mut shift = 0;
+        let keep = !self.oversized && self.content;
+        if keep && self.game_start == 0 && self.line_start > 4 * BLOCK {
+            // A large game that fills the buffer: hand the buffer over and
+            // copy the little after it, rather than the game.
+            let rest = self.game.split_off(self.line_start);
+            let text = core::mem::replace(&mut self.game, rest);
+            shift = self.line_start;
+            self.line_start = 0;
+            self.done.push_back(Ok(Game {
+                text,
+                lossy: self.game_lossy,
+            }));
+        } else if keep {
+            let text = self.game[self.game_start..self.line_start].to_string();
+            self.done.push_back(Ok(Game {
+                text,
+                lossy: self.game_lossy,
+            }));
+        }
+        self.game_start = self.line_start;
+        self.game_lossy = false;
+        self.movetext = false;
+        self.content = false;
+        self.in_comment = false;
+        self.word.clear();
+        self.after_result = false;
+        self.oversized = false;
+        shift
+    }
+
+    /// The next game cut off, if any.
+    fn take_game(&mut self) -> Option<Result<Game, ReadError>> {
+        self.done.pop_front()
+    }
+
+    /// Cuts off the last game, at the end of the input.
+    fn finish(&mut self) {
+        self.line_start = self.game.len();
+        self.cut();
+    }
+}
