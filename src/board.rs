@@ -17,7 +17,7 @@ use core::ops::Deref;
 ///
 /// fn leaves<B: Board>(depth: u32) -> u64 {
 ///     let start = B::from_fen(B::START_FEN).expect("the start FEN parses");
-///     start.perft(depth)
+///     start.perft(depth).expect("a depth perft counts")
 /// }
 ///
 /// assert_eq!(leaves::<qiboard::chess::Position>(2), 400);
@@ -60,12 +60,13 @@ pub trait Board: sealed::Sealed + Sized + Display {
     /// `mv` as text (UCI in chess, UCCI in xiangqi).
     #[cfg(feature = "alloc")]
     fn move_text(&self, mv: Self::Move) -> String;
-    /// The number of move sequences of length `depth` from here.
-    fn perft(&self, depth: u32) -> u64;
+    /// The number of move sequences of length `depth` from here (a depth
+    /// beyond [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH) is an error).
+    fn perft(&self, depth: u32) -> Result<u64, crate::PerftError>;
     /// Each legal move with the number of sequences of length `depth`
     /// that start with it.
     #[cfg(feature = "alloc")]
-    fn divide(&self, depth: u32) -> Vec<(Self::Move, u64)>;
+    fn divide(&self, depth: u32) -> Result<Vec<(Self::Move, u64)>, crate::PerftError>;
     /// The Zobrist key.
     fn key(&self) -> u64;
 }
@@ -137,13 +138,13 @@ macro_rules! forward_board {
             }
 
             #[inline]
-            fn perft(&self, depth: u32) -> u64 {
+            fn perft(&self, depth: u32) -> Result<u64, crate::PerftError> {
                 crate::$game::perft(self, depth)
             }
 
             #[cfg(feature = "alloc")]
             #[inline]
-            fn divide(&self, depth: u32) -> Vec<(Self::Move, u64)> {
+            fn divide(&self, depth: u32) -> Result<Vec<(Self::Move, u64)>, crate::PerftError> {
                 crate::$game::divide(self, depth)
             }
 

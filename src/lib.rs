@@ -39,9 +39,11 @@ pub mod chess;
 mod fen;
 pub mod list;
 mod move_error;
+mod perft;
 #[cfg(feature = "serde")]
 mod serde_impls;
 pub mod xiangqi;
 
 pub use board::Board;
+pub use perft::{PerftError, MAX_PERFT_DEPTH};
 pub use qiboard_types::{Diagram, Excerpt};

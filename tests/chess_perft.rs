@@ -12,7 +12,7 @@ const POSITION_5: &str = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 
 fn check(fen: &str, expected: &[u64]) {
     let position = Position::from_fen(fen).unwrap();
     for (depth, &nodes) in (1..).zip(expected) {
-        assert_eq!(perft(&position, depth), nodes, "{fen} at depth {depth}");
+        assert_eq!(perft(&position, depth), Ok(nodes), "{fen} at depth {depth}");
     }
 }
 
@@ -60,5 +60,18 @@ fn chess960() {
 #[ignore = "deep: about ten seconds"]
 fn start_position_depth_7() {
     let position = Position::from_fen(START).unwrap();
-    assert_eq!(perft(&position, 7), 3_195_901_860);
+    assert_eq!(perft(&position, 7), Ok(3_195_901_860));
+}
+
+/// A depth past the bound is an error value, not a stack overflow (it
+/// aborted from about 9,200 plies).
+#[test]
+fn perft_depth_is_bounded() {
+    use qiboard::{PerftError, MAX_PERFT_DEPTH};
+    let start = Position::start();
+    for depth in [MAX_PERFT_DEPTH + 1, 9_200, u32::MAX] {
+        assert_eq!(perft(&start, depth), Err(PerftError::TooDeep { depth }));
+    }
+    let mated = Position::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    assert_eq!(perft(&mated, MAX_PERFT_DEPTH), Ok(0));
 }

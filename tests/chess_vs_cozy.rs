@@ -161,7 +161,7 @@ fn chess960_perft_matches_cozy() {
         let theirs = cozy_chess::Board::from_fen(fen, true).unwrap();
         for depth in 1..=4 {
             assert_eq!(
-                perft(&ours, depth),
+                perft(&ours, depth).unwrap(),
                 cozy_perft(&theirs, depth),
                 "{fen} depth {depth}"
             );

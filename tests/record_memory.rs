@@ -75,7 +75,8 @@ fn a_record_past_the_limit_is_passed_over_with_an_error() {
     bytes.extend(std::iter::repeat_n(b'x', 3 * MB));
     bytes.extend_from_slice(b"}\n1. h2e2 *\n\n[Event \"three\"]\n1. c3c4 *\n");
     let limit = MB;
-    let (items, peak) = peak_of(|| Records::with_limit(bytes.as_slice(), limit).collect::<Vec<_>>());
+    let (items, peak) =
+        peak_of(|| Records::with_limit(bytes.as_slice(), limit).collect::<Vec<_>>());
     assert_eq!(items.len(), 3, "{items:?}");
     assert!(items[0].is_ok() && items[2].is_ok());
     assert_eq!(items[1], Err(ReadError::TooLarge { limit }));
@@ -85,7 +86,11 @@ fn a_record_past_the_limit_is_passed_over_with_an_error() {
 #[test]
 fn empty_input_is_an_error_that_says_so() {
     for empty in ["", "  \n\n", "\u{feff}"] {
-        assert_eq!(record::read(empty.as_bytes()), Err(ReadError::Empty), "{empty:?}");
+        assert_eq!(
+            record::read(empty.as_bytes()),
+            Err(ReadError::Empty),
+            "{empty:?}"
+        );
         let items: Vec<_> = Records::new(empty.as_bytes()).collect();
         assert_eq!(items, [Err(ReadError::Empty)], "{empty:?}");
     }

@@ -46,7 +46,7 @@ fn check(max_nodes: u64) {
                 break;
             }
             assert_eq!(
-                perft(&position, depth as u32 + 1),
+                perft(&position, depth as u32 + 1).unwrap(),
                 expected,
                 "{fen} depth {}",
                 depth + 1
@@ -90,4 +90,19 @@ fn feature_copy_agrees_with_portable_copy() {
         }
     }
     println!("feature copy compared at {compared} depths");
+}
+
+/// A depth past the bound is an error value, not a stack overflow (it
+/// aborted from about 10,500 plies); the bound itself is counted, here in
+/// a position whose every line is forced to its end quickly.
+#[test]
+fn perft_depth_is_bounded() {
+    use qiboard::{PerftError, MAX_PERFT_DEPTH};
+    let start = Position::start();
+    for depth in [MAX_PERFT_DEPTH + 1, 10_500, u32::MAX] {
+        assert_eq!(perft(&start, depth), Err(PerftError::TooDeep { depth }));
+    }
+    // Black is mated: no line goes on, whatever the depth.
+    let mated = Position::from_fen("3k5/3R5/3R5/9/9/9/9/9/9/4K4 b").unwrap();
+    assert_eq!(perft(&mated, MAX_PERFT_DEPTH), Ok(0));
 }

@@ -62,9 +62,8 @@ fn play<G: Record>(mut game: G, moves: &[String]) -> Result<String, UsageError> 
             if text.is_empty() {
                 return Err(UsageError(format!("move {index}: an empty move")));
             }
-            game.play_text(text).map_err(|why| {
-                UsageError(format!("move {index} ({}): {why}", quoted(text)))
-            })?;
+            game.play_text(text)
+                .map_err(|why| UsageError(format!("move {index} ({}): {why}", quoted(text))))?;
         }
     }
     let (score, ending) = game.result().unwrap_or(("*", "ongoing"));

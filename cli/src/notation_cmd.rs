@@ -40,28 +40,24 @@ pub fn moves(
         (Game::Xiangqi, MoveNotation::Ucci) => {
             tree::moves::<xiangqi::Position>(fen, |position, mv| Ok(position.move_text(mv)), report)
         }
-        (Game::Xiangqi, MoveNotation::Wxf) => {
-            tree::moves::<xiangqi::Position>(
-                fen,
-                |position, mv| {
-                    position
-                        .notation_text(mv, Notation::Wxf)
-                        .map_err(|e| e.to_string())
-                },
-                report,
-            )
-        }
-        (Game::Xiangqi, MoveNotation::Chinese) => {
-            tree::moves::<xiangqi::Position>(
-                fen,
-                |position, mv| {
-                    position
-                        .notation_text(mv, Notation::CHINESE)
-                        .map_err(|e| e.to_string())
-                },
-                report,
-            )
-        }
+        (Game::Xiangqi, MoveNotation::Wxf) => tree::moves::<xiangqi::Position>(
+            fen,
+            |position, mv| {
+                position
+                    .notation_text(mv, Notation::Wxf)
+                    .map_err(|e| e.to_string())
+            },
+            report,
+        ),
+        (Game::Xiangqi, MoveNotation::Chinese) => tree::moves::<xiangqi::Position>(
+            fen,
+            |position, mv| {
+                position
+                    .notation_text(mv, Notation::CHINESE)
+                    .map_err(|e| e.to_string())
+            },
+            report,
+        ),
         (Game::Chess, _) => Err(UsageError(
             "chess moves are written in ucci (UCI) or san".to_string(),
         )),

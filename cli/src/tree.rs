@@ -45,6 +45,7 @@ pub fn perft<B: Game>(
     let nodes = if divide && depth > 0 {
         let mut split: Vec<(String, u64)> = position
             .divide(depth)
+            .map_err(|e| UsageError(e.to_string()))?
             .into_iter()
             .map(|(mv, count)| (position.move_text(mv), count))
             .collect();
@@ -54,7 +55,9 @@ pub fn perft<B: Game>(
         }
         split.iter().map(|(_, count)| count).sum()
     } else {
-        position.perft(depth)
+        position
+            .perft(depth)
+            .map_err(|e| UsageError(e.to_string()))?
     };
     let seconds = start.elapsed().as_secs_f64();
     let rate = |seconds: f64| nodes as f64 / seconds.max(1e-9) / 1e6;

@@ -35,7 +35,8 @@ pub fn attacks(piece: &str, square: &str, occupancy: Option<&str>) -> Result<Str
         "pawn-black" => pawn_attacks(Color::Black, square),
         other => {
             return Err(UsageError(format!(
-                "unknown xiangqi piece {:?}; expected one of: {PIECES}", crate::report::quoted(other)
+                "unknown xiangqi piece {:?}; expected one of: {PIECES}",
+                crate::report::quoted(other)
             )))
         }
     };

@@ -86,7 +86,11 @@ fn gen_stats_verify_and_probe() {
         .current_dir(&elsewhere)
         .output()
         .unwrap();
-    assert_eq!(missing.status.code(), Some(2), "no table there: {missing:?}");
+    assert_eq!(
+        missing.status.code(),
+        Some(2),
+        "no table there: {missing:?}"
+    );
     assert!(String::from_utf8_lossy(&missing.stderr).contains("no table for KRK"));
 
     let verified = stdout_lines(&qiboard(&["tb", "verify", "KRK", "--dir", text(&dir)]));
@@ -134,7 +138,10 @@ fn probe_answers_each_line_as_it_comes() {
     let mut long = vec![b'x'; 1 << 20];
     long.push(b'\n');
     let answer = ask(&long);
-    assert!(answer.starts_with("error: ") && answer.len() < 200, "{answer}");
+    assert!(
+        answer.starts_with("error: ") && answer.len() < 200,
+        "{answer}"
+    );
     assert!(ask(format!("{KRK_RED}\n").as_bytes()).starts_with("W "));
     drop(input);
     assert_eq!(child.wait().unwrap().code(), Some(1));

@@ -238,8 +238,13 @@ pub fn record(data: &[u8]) {
         "{peak} heap bytes reading {} bytes",
         data.len()
     );
-    let (streamed, peak) = heap::peak_of(|| record::Records::new(data).collect::<Result<Vec<_>, _>>());
-    assert!(peak <= 100 * data.len() + (2 << 20), "{peak} heap bytes streaming {} bytes", data.len());
+    let (streamed, peak) =
+        heap::peak_of(|| record::Records::new(data).collect::<Result<Vec<_>, _>>());
+    assert!(
+        peak <= 100 * data.len() + (2 << 20),
+        "{peak} heap bytes streaming {} bytes",
+        data.len()
+    );
     // The stream reads what the whole reader reads: the same records, the
     // same problems but for where bytes that did not decode are reported
     // (the whole reader marks every record of such a file, the stream the

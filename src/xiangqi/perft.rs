@@ -4,6 +4,8 @@
 #[cfg(feature = "alloc")]
 use super::Move;
 use super::Position;
+use crate::perft::check_depth;
+use crate::PerftError;
 
 /// Leaf positions `depth` plies below `position`. The last ply is counted
 /// without playing its moves.
@@ -13,12 +15,21 @@ use super::Position;
 /// time), since the default target may not assume them. Without the `std`
 /// feature there is no run-time detection: the search uses whatever
 /// features the crate was compiled for.
-pub fn perft(position: &Position, depth: u32) -> u64 {
+///
+/// A depth beyond [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH) is an error.
+///
+/// ```
+/// use qiboard::xiangqi::{perft, Position};
+/// assert_eq!(perft(&Position::start(), 3), Ok(79_666));
+/// assert!(perft(&Position::start(), u32::MAX).is_err());
+/// ```
+pub fn perft(position: &Position, depth: u32) -> Result<u64, PerftError> {
+    check_depth(depth)?;
     #[cfg(all(feature = "std", target_arch = "x86_64"))]
     if let Some(nodes) = perft_x86(position, depth) {
-        return nodes;
+        return Ok(nodes);
     }
-    perft_portable(position, depth)
+    Ok(perft_portable(position, depth))
 }
 
 /// Perft in the copy compiled for x86-64 features, if this CPU has them.
@@ -80,11 +91,12 @@ fn perft_x86_features(position: &Position, depth: u32) -> u64 {
 /// Perft below each legal move of `position`, in move order. Needs the
 /// `alloc` feature.
 #[cfg(feature = "alloc")]
-pub fn divide(position: &Position, depth: u32) -> alloc::vec::Vec<(Move, u64)> {
+pub fn divide(position: &Position, depth: u32) -> Result<alloc::vec::Vec<(Move, u64)>, PerftError> {
+    check_depth(depth)?;
     let below = depth.saturating_sub(1);
     position
         .legal_moves()
         .iter()
-        .map(|&mv| (mv, perft(&position.play(mv), below)))
+        .map(|&mv| Ok((mv, perft(&position.play(mv), below)?)))
         .collect()
 }
