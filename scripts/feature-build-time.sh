@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What each feature set costs: a clean debug build of a tiny crate that
-# depends on qiboard with that feature set, the sets taking turns run after
-# run, median of the runs.
+# depends on qiboard with that feature set (or on the tablebase crate, as
+# a prober only or with its solver), the sets taking turns run after run,
+# median of the runs.
 #
 #   scripts/feature-build-time.sh [runs]     (default 3)
 set -euo pipefail
@@ -10,20 +11,20 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-sets=(core alloc std serde tablebase cli)
+sets=(core alloc std serde record tb-probe tb-generate)
 declare -A dependency=(
-    [core]="default-features = false"
-    [alloc]="default-features = false, features = [\"alloc\"]"
-    [std]=""
-    [serde]="features = [\"serde\"]"
-    [tablebase]="features = [\"tablebase\"]"
-    [cli]="features = [\"cli\"]"
+    [core]="qiboard = { path = \"$repo\", default-features = false }"
+    [alloc]="qiboard = { path = \"$repo\", default-features = false, features = [\"alloc\"] }"
+    [std]="qiboard = { path = \"$repo\" }"
+    [serde]="qiboard = { path = \"$repo\", features = [\"serde\"] }"
+    [record]="qiboard = { path = \"$repo\", features = [\"record\"] }"
+    [tb-probe]="qiboard-tablebase = { path = \"$repo/tablebase\", default-features = false }"
+    [tb-generate]="qiboard-tablebase = { path = \"$repo/tablebase\" }"
 )
 for set in "${sets[@]}"; do
     mkdir -p "$work/$set/src"
-    extra=${dependency[$set]}
-    printf '[package]\nname = "with-%s"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\nqiboard = { path = "%s"%s }\n' \
-        "$set" "$repo" "${extra:+, $extra}" >"$work/$set/Cargo.toml"
+    printf '[package]\nname = "with-%s"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\n%s\n' \
+        "$set" "${dependency[$set]}" >"$work/$set/Cargo.toml"
     echo 'fn main() {}' >"$work/$set/src/main.rs"
     (cd "$work/$set" && cargo fetch -q)
 done

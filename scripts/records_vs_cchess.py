@@ -13,7 +13,7 @@ under ../shared/data/cchess-samples), reads the file with cchess and with
 * how the two trees' lines (root to leaf) compare.
 
     pip install cchess pyffish
-    cargo build --release --features cli
+    cargo build --release -p qiboard-cli
     scripts/records_vs_cchess.py [DIR]
 
 cchess opens PGN files in the locale's encoding; the sample PGNs are

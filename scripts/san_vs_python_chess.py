@@ -8,7 +8,7 @@ of its UCI text, then asks `qiboard moves chess - --notation san` for the
 same positions in one run and compares the lists.
 
     pip install chess
-    cargo build --release --features cli
+    cargo build --release -p qiboard-cli
     scripts/san_vs_python_chess.py [games] [plies] [seed]
 """
 import random

@@ -6,7 +6,7 @@ legal moves, then asks `qiboard moves xiangqi -` for the same positions in
 one run and compares the move sets.
 
     pip install pyffish
-    cargo build --release --features cli
+    cargo build --release -p qiboard-cli
     scripts/xiangqi_vs_pyffish.py [games] [plies] [seed]
 """
 import random

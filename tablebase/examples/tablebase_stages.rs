@@ -2,7 +2,7 @@
 //! retrograde pass, each rule round, compression. Prints one line per
 //! stage (wall time and units of work), then the total.
 //!
-//! `cargo run --release --features tablebase --example tablebase_stages -- KRNKR [asian|none]`
+//! `cargo run --release -p qiboard-tablebase --example tablebase_stages -- KRNKR [asian|none]`
 
 use std::sync::Mutex;
 use std::time::Instant;

@@ -52,7 +52,8 @@
 //! # }
 //! ```
 
-#![cfg_attr(docsrs, feature(doc_auto_cfg))]
+// On docs.rs (nightly), items show the features they need.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 // Without the generator, the index's decoding and the block writer are

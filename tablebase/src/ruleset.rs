@@ -8,7 +8,7 @@ use std::str::FromStr;
 pub enum RuleSet {
     /// The Asian (AXF) rules as engines apply them: a side that can avoid
     /// losing only by perpetual check or perpetual chase loses (see
-    /// [`qiboard_tablebase`] for how the solver applies them).
+    /// [the crate docs](crate) for how the solver applies them).
     #[default]
     Asian,
     /// No repetition rules: every position that neither side can force to

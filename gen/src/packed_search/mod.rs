@@ -7,7 +7,7 @@
 //! squares' windows fill those holes. The search runs in four stages:
 //!
 //! 1. **Gather factors.** For every square, factors are constructed that
-//!    move each mask square to its own index bit (see [`gather`]), so that
+//!    move each mask square to its own index bit (see `gather.rs`), so that
 //!    they use one slot per occupancy in a regular, narrow pattern. The 64
 //!    most compact collision-free ones are the square's candidates.
 //! 2. **Annealing for squares without one.** Twelve rook squares (the
