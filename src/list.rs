@@ -1,7 +1,7 @@
 //! A list with a fixed capacity, kept inline: both games' move lists.
 
 use core::fmt;
-use core::ops::Deref;
+use core::ops::{Deref, DerefMut};
 
 /// Up to `N` values of `T` held in an array, so that building one never
 /// touches the heap.
@@ -21,6 +21,30 @@ impl<T: Copy, const N: usize> ArrayList<T, N> {
             items: [filler; N],
             len: 0,
         }
+    }
+
+    /// Removes every item.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Keeps the first `len` items (all when there are fewer).
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
+    /// Keeps the items `keep` says yes to, in order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&T) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            if keep(&self.items[i]) {
+                self.items[kept] = self.items[i];
+                kept += 1;
+            }
+        }
+        self.len = kept;
     }
 
     /// Appends `item`; one beyond the capacity `N` is dropped (move lists
@@ -93,6 +117,15 @@ impl<T: Copy, const N: usize> Deref for ArrayList<T, N> {
     #[inline]
     fn deref(&self) -> &[T] {
         self.as_slice()
+    }
+}
+
+impl<T: Copy, const N: usize> DerefMut for ArrayList<T, N> {
+    /// The items, to reorder in place: a search sorts its moves where the
+    /// generator put them (`moves.sort_by_key(…)`), with no heap.
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [T] {
+        &mut self.items[..self.len]
     }
 }
 

@@ -290,11 +290,7 @@ impl Game {
             });
         }
         let next = self.position().play(mv);
-        self.checks.push(next.is_check());
-        self.earlier.push(self.last_stood(&next));
-        self.keys.push(next.key());
-        self.positions.push(next);
-        self.moves.push(mv);
+        self.push_position(next, mv);
         Ok(())
     }
 
@@ -303,6 +299,61 @@ impl Game {
         let mv = self.position().parse_move(text).map_err(GameError::Move)?;
         self.play(mv)?;
         Ok(mv)
+    }
+
+    /// Plays `mv` as a search stack does: `mv` must be a legal move of the
+    /// current position (from its move generator), and is not checked
+    /// again, nor is whether the game is over; the check flag and the
+    /// repetition link are computed once, here. [`Game::pop`] takes it
+    /// back. Playing anything else leaves the game's answers unspecified
+    /// (but memory-safe).
+    ///
+    /// ```
+    /// use qiboard::xiangqi::Game;
+    ///
+    /// let mut game = Game::new();
+    /// let mut nodes = 0;
+    /// for mv in game.position().legal_moves().iter().copied() {
+    ///     game.push_unchecked(mv);
+    ///     nodes += game.position().count_legal_moves();
+    ///     game.pop();
+    /// }
+    /// assert_eq!(nodes, 1_920);
+    /// ```
+    #[inline]
+    pub fn push_unchecked(&mut self, mv: Move) {
+        let next = self.position().play(mv);
+        self.push_position(next, mv);
+    }
+
+    /// Passes the turn (a null move, for null-move pruning), recorded as
+    /// [`Move::NULL`]; `false` (and nothing done) in check. No repetition
+    /// is found across a null move: the half-move clock starts again from
+    /// 0 after it, so the positions before it are not looked at.
+    pub fn push_null(&mut self) -> bool {
+        let Some(mut next) = self.position().null_move() else {
+            return false;
+        };
+        next.edit_unchecked().set_halfmove_clock(0);
+        self.push_position(next, Move::NULL);
+        true
+    }
+
+    /// Takes back the last move (or null move) of a search stack: the same
+    /// as [`Game::undo`].
+    #[inline]
+    pub fn pop(&mut self) -> Option<Move> {
+        self.undo()
+    }
+
+    /// Records `next`, reached by `mv`.
+    #[inline]
+    fn push_position(&mut self, next: Position, mv: Move) {
+        self.checks.push(next.is_check());
+        self.earlier.push(self.last_stood(&next));
+        self.keys.push(next.key());
+        self.positions.push(next);
+        self.moves.push(mv);
     }
 
     /// Takes back the last move; `None` at the start.

@@ -11,6 +11,7 @@ mod game;
 mod lines;
 mod movegen;
 mod moves;
+mod ordering;
 #[cfg(feature = "alloc")]
 pub mod notation;
 mod perft;
@@ -34,6 +35,7 @@ pub use game::Game;
 pub use game::{Ending, GameError, Outcome, Repetition, Status};
 pub use lines::{file_moves, rank_moves, LineKind, LineMoves};
 pub use moves::{Move, MoveError, MoveList, MAX_MOVES};
+pub use ordering::SEE_VALUES;
 #[cfg(feature = "alloc")]
 pub use notation::{ChineseStyle, Notation, NotationError, Reason};
 #[cfg(feature = "alloc")]

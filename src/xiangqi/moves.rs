@@ -9,11 +9,52 @@ use crate::list::ArrayList;
 use crate::Excerpt;
 
 /// A move: the square a piece leaves and the square it reaches, packed in
-/// 16 bits. Its text is UCCI: `h2e2` (files a–i, ranks 0–9).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// 16 bits (`from` in bits 0–6, `to` in bits 7–13). Its text is UCCI:
+/// `h2e2` (files a–i, ranks 0–9). [`Move::NULL`] (also the `Default`)
+/// is no move: a null move in a search stack, an empty slot in a table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move(u16);
 
 impl Move {
+    /// No move (a0 to a0): what a search stack records for a null move,
+    /// and the default. Its text is UCCI's `0000`.
+    pub const NULL: Move = Move(0);
+
+    /// The move's 16 bits, for a transposition table or a move list
+    /// stored compactly; [`Move::from_bits`] reads them back.
+    #[inline]
+    pub const fn bits(self) -> u16 {
+        self.0
+    }
+
+    /// The move of `bits` (as [`Move::bits`] gives them), if both squares
+    /// are on the board and the two high bits are clear; [`Move::NULL`]
+    /// for 0.
+    ///
+    /// ```
+    /// use qiboard::xiangqi::{Move, Square};
+    ///
+    /// let mv = Move::new(Square::H2, Square::E2);
+    /// assert_eq!(Move::from_bits(mv.bits()), Some(mv));
+    /// assert_eq!(Move::from_bits(0), Some(Move::NULL));
+    /// assert_eq!(Move::from_bits(u16::MAX), None);
+    /// ```
+    #[inline]
+    pub const fn from_bits(bits: u16) -> Option<Move> {
+        let (from, to) = (bits & 0x7f, bits >> 7);
+        if from < 90 && to < 90 {
+            Some(Move(bits))
+        } else {
+            None
+        }
+    }
+
+    /// Whether this is [`Move::NULL`].
+    #[inline]
+    pub const fn is_null(self) -> bool {
+        self.0 == 0
+    }
+
     /// The move from `from` to `to`.
     #[inline]
     pub const fn new(from: Square, to: Square) -> Move {
@@ -35,6 +76,9 @@ impl Move {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_null() {
+            return f.write_str("0000");
+        }
         write!(f, "{}{}", self.from(), self.to())
     }
 }
@@ -47,9 +91,9 @@ pub const MAX_MOVES: usize = 128;
 /// A list of moves held on the stack.
 pub type MoveList = ArrayList<Move, MAX_MOVES>;
 
-/// An empty move list; a xiangqi move has no default to fill it with.
+/// An empty move list.
 pub(crate) fn empty_list() -> MoveList {
-    MoveList::filled_with(Move::new(Square::A0, Square::A1))
+    MoveList::filled_with(Move::NULL)
 }
 
 crate::move_error::move_error!(

@@ -75,6 +75,35 @@ impl Position {
         next
     }
 
+    /// The position with the other side to move and nothing moved, for a
+    /// search's null-move pruning; `None` in check, where passing would
+    /// leave the king to be taken. The key and lock change as for a move,
+    /// and the half-move clock counts the pass as a ply.
+    ///
+    /// ```
+    /// use qiboard::xiangqi::{Color, Position};
+    ///
+    /// let passed = Position::start().null_move().unwrap();
+    /// assert_eq!(passed.side_to_move(), Color::Black);
+    /// assert_eq!(passed.legal_moves().len(), 44);
+    /// assert_eq!((passed.key(), passed.lock()), passed.hashes_from_scratch());
+    /// ```
+    #[inline]
+    pub fn null_move(&self) -> Option<Position> {
+        if self.is_check() {
+            return None;
+        }
+        let mut next = self.clone();
+        let board = &mut next.setup;
+        board.hashes ^= zobrist::BLACK_TO_MOVE;
+        board.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        if self.side == Color::Black {
+            board.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        board.side = !self.side;
+        Some(next)
+    }
+
     /// [`Position::play`] in place. Xiangqi's hot path is copy-make
     /// (perft and the tablebase keep the parent), and reading the parent
     /// while writing the copy measured about 3% faster in perft than

@@ -1,7 +1,7 @@
 //! Tablebases: solving whole endgames in memory (sub-endgames included),
 //! and probing files on one thread, warm (every block already in the
 //! cache) and cold (a cache too small to keep any block, so each probe
-//! reads and decompresses one).
+//! reads and decompresses one), and probes of endgames with no table.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use qiboard::xiangqi::{Color, Position};
@@ -84,5 +84,42 @@ fn probe(c: &mut Criterion) {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-criterion_group!(benches, generate, probe);
+/// What a search pays at nodes whose endgame has no table: a probe that
+/// fails (after the first, which finds the files absent) and `covers`.
+fn missing(c: &mut Criterion) {
+    let dir = std::env::temp_dir().join(format!("qiboard-bench-missing-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let tablebase = Tablebase::open(&dir);
+    let positions: Vec<Position> = [
+        "3k5/9/9/9/9/9/9/9/4C4/5K3 w",
+        "3akab2/9/4b4/9/9/9/9/9/4R4/4K4 w",
+        Position::START_FEN,
+    ]
+    .iter()
+    .map(|fen| Position::from_fen(fen).expect("a position"))
+    .collect();
+    for position in &positions {
+        assert!(tablebase.probe_wdl(position).is_err());
+    }
+    let mut group = c.benchmark_group("missing");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("probe_wdl", |b| {
+        b.iter(|| {
+            for position in &positions {
+                let _ = criterion::black_box(tablebase.probe_wdl(criterion::black_box(position)));
+            }
+        })
+    });
+    group.bench_function("covers", |b| {
+        b.iter(|| {
+            for position in &positions {
+                criterion::black_box(tablebase.covers(criterion::black_box(position)));
+            }
+        })
+    });
+    group.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+criterion_group!(benches, generate, probe, missing);
 criterion_main!(benches);

@@ -215,6 +215,37 @@ impl TbError {
     }
 }
 
+impl TbError {
+    /// A copy of a failure that concerns the whole endgame and lasts (a
+    /// table missing, too large, of another rule set or format, damaged),
+    /// for the prober to remember; `None` for the others (an I/O error
+    /// may pass).
+    pub(crate) fn lasting_copy(&self) -> Option<TbError> {
+        Some(match self {
+            TbError::Missing { material, path } => TbError::Missing {
+                material: *material,
+                path: path.clone(),
+            },
+            TbError::TooLarge(error) => TbError::TooLarge(error.clone()),
+            TbError::OldFormat { path } => TbError::OldFormat { path: path.clone() },
+            TbError::RulesMismatch {
+                path,
+                found,
+                expected,
+            } => TbError::RulesMismatch {
+                path: path.clone(),
+                found: *found,
+                expected: *expected,
+            },
+            TbError::Corrupt { path, why } => TbError::Corrupt {
+                path: path.clone(),
+                why: why.clone(),
+            },
+            _ => return None,
+        })
+    }
+}
+
 impl std::error::Error for TbError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {

@@ -71,6 +71,7 @@ mod index;
 mod material;
 mod progress;
 mod ruleset;
+pub mod score;
 mod table;
 mod tablebase;
 mod value;

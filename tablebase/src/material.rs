@@ -128,6 +128,16 @@ impl Material {
         Material { counts }
     }
 
+    /// The counts packed in a number, three bits each: a key that is
+    /// cheap to hash.
+    #[inline]
+    pub(crate) fn packed(&self) -> u64 {
+        self.counts
+            .iter()
+            .flatten()
+            .fold(0, |packed, &count| packed << 3 | u64::from(count & 7))
+    }
+
     /// The same endgame with the colours swapped (`KRKAA` ↔ `KAAKR`): the
     /// material of every [`Position::flipped`] position.
     pub fn flipped(&self) -> Material {

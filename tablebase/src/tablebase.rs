@@ -43,11 +43,51 @@ struct Opened {
     id: u32,
 }
 
-/// The files opened so far and the block cache.
+/// A file as the prober found it: opened, or why it could not be, kept
+/// so that a search probing an endgame with no table hears so at once,
+/// without building its index again (until [`Tablebase::refresh`]).
+#[derive(Debug)]
+enum Found {
+    Opened(Arc<Opened>),
+    Failed(TbError),
+}
+
+/// A hasher for the files' keys, which are distinct small numbers
+/// already: one multiply spreads them (a probe that finds its table
+/// missing costs little more than this lookup).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0 ^ self.0 >> 29
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0 ^ value).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+/// Files by [`file_key`].
+type Files = HashMap<u64, Found, std::hash::BuildHasherDefault<KeyHasher>>;
+
+/// The key of `material`'s file of `kind`.
+#[inline]
+fn file_key(material: &Material, kind: FileKind) -> u64 {
+    material.packed() << 1 | u64::from(kind == FileKind::Dtm)
+}
+
+/// The files looked at so far and the block cache.
 #[derive(Debug)]
 pub(super) struct Prober {
     cache: BlockCache,
-    opened: RwLock<HashMap<(Material, FileKind), Arc<Opened>>>,
+    files: RwLock<Files>,
     next_id: AtomicU32,
 }
 
@@ -59,7 +99,7 @@ impl Prober {
     pub(super) fn with_cache_bytes(bytes: usize) -> Prober {
         Prober {
             cache: BlockCache::new(bytes),
-            opened: RwLock::default(),
+            files: RwLock::default(),
             next_id: AtomicU32::new(0),
         }
     }
@@ -72,24 +112,62 @@ impl Prober {
         kind: FileKind,
         rules: RuleSet,
     ) -> Result<Arc<Opened>, TbError> {
-        let key = (material, kind);
-        if let Some(opened) = read(&self.opened).get(&key) {
-            return Ok(Arc::clone(opened));
+        let key = file_key(&material, kind);
+        match read(&self.files).get(&key) {
+            Some(Found::Opened(opened)) => return Ok(Arc::clone(opened)),
+            Some(Found::Failed(failure)) => {
+                return Err(failure
+                    .lasting_copy()
+                    .expect("only lasting failures are kept"))
+            }
+            None => {}
         }
-        let layout = Arc::new(Layout::new(material)?);
-        let file = open(dir, &layout, kind, rules)?;
+        let opening = Layout::new(material)
+            .map_err(TbError::from)
+            .and_then(|layout| Ok((open(dir, &layout, kind, rules)?, layout)));
+        let (file, layout) = match opening {
+            Ok(opened) => opened,
+            Err(error) => {
+                if let Some(lasting) = error.lasting_copy() {
+                    write(&self.files).insert(key, Found::Failed(lasting));
+                }
+                return Err(error);
+            }
+        };
+        let layout = Arc::new(layout);
         let opened = Arc::new(Opened {
             layout,
             file,
             path: table_path(dir, material, kind),
             id: self.next_id.fetch_add(1, Relaxed),
         });
-        let mut map = self
-            .opened
-            .write()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
         // Another thread may have opened it meanwhile: keep the first.
-        Ok(Arc::clone(map.entry(key).or_insert(opened)))
+        let mut files = write(&self.files);
+        match files.entry(key).or_insert(Found::Opened(opened)) {
+            Found::Opened(opened) => Ok(Arc::clone(opened)),
+            Found::Failed(failure) => Err(failure.lasting_copy().expect("kept failures last")),
+        }
+    }
+
+    /// Whether `material`'s file of `kind` is known, and opened.
+    #[inline]
+    fn known(&self, material: &Material, kind: FileKind) -> Option<bool> {
+        read(&self.files)
+            .get(&file_key(material, kind))
+            .map(|found| matches!(found, Found::Opened(_)))
+    }
+
+    /// Forgets the files opened and the failures (of `material` only, or
+    /// of all), so that the directory is looked at again.
+    fn forget(&self, material: Option<Material>) {
+        let Some(material) = material else {
+            write(&self.files).clear();
+            return;
+        };
+        let mut files = write(&self.files);
+        for kind in [FileKind::Wdl, FileKind::Dtm] {
+            files.remove(&file_key(&material, kind));
+        }
     }
 
     /// The entry of `position` (of `file`'s material, stored orientation)
@@ -126,14 +204,18 @@ fn read<T>(lock: &RwLock<T>) -> std::sync::RwLockReadGuard<'_, T> {
     lock.read().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+fn write<T>(lock: &RwLock<T>) -> std::sync::RwLockWriteGuard<'_, T> {
+    lock.write()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// `position` in the colour orientation its endgame is stored in.
-fn stored(position: &Position) -> (Material, Cow<'_, Position>) {
+fn stored(position: &Position) -> Cow<'_, Position> {
     let material = Material::of(position);
-    let canonical = material.canonical();
-    if canonical == material {
-        (material, Cow::Borrowed(position))
+    if material.is_canonical() {
+        Cow::Borrowed(position)
     } else {
-        (canonical, Cow::Owned(position.flipped()))
+        Cow::Owned(position.flipped())
     }
 }
 
@@ -186,6 +268,8 @@ pub struct Tablebase {
     solved: Mutex<Solved>,
     solved_budget: usize,
     prober: Prober,
+    /// The endgames found in the directory, once looked for.
+    listed: RwLock<Option<Vec<Material>>>,
 }
 
 /// Bytes of solved tables kept in memory beside a directory: reading one
@@ -202,6 +286,7 @@ impl Tablebase {
             solved: Mutex::default(),
             solved_budget: SOLVED_BUDGET,
             prober: Prober::new(),
+            listed: RwLock::default(),
         }
     }
 
@@ -238,6 +323,106 @@ impl Tablebase {
     /// The rules the tables are solved under.
     pub fn rules(&self) -> RuleSet {
         self.rules
+    }
+
+    /// Whether the tablebase has `material`'s table (in either colour
+    /// orientation), both files present and readable under its rules. The
+    /// answer for a directory is found once and remembered, so a search
+    /// may ask it at every node: the disk is not touched again until
+    /// [`Tablebase::refresh`].
+    pub fn contains(&self, material: &Material) -> bool {
+        let material = material.canonical();
+        let Some(dir) = self.dir() else {
+            return self.remembered(&material).is_some();
+        };
+        // Probes go through the files, so what is remembered in memory
+        // beside a directory is not asked about.
+        [FileKind::Wdl, FileKind::Dtm].into_iter().all(|kind| {
+            self.prober
+                .known(&material, kind)
+                .unwrap_or_else(|| self.prober.file(dir, material, kind, self.rules).is_ok())
+        })
+    }
+
+    /// Whether the tablebase has the table of `position`'s endgame
+    /// ([`Tablebase::contains`]).
+    ///
+    /// ```
+    /// use qiboard::xiangqi::Position;
+    /// use qiboard_tablebase::Tablebase;
+    ///
+    /// let empty = Tablebase::open("/no/such/directory");
+    /// assert!(!empty.covers(&Position::start()));
+    /// assert_eq!(empty.max_pieces(), 0);
+    /// ```
+    #[inline]
+    pub fn covers(&self, position: &Position) -> bool {
+        self.contains(&Material::of(position))
+    }
+
+    /// The endgames the tablebase has: those solved in memory, and those
+    /// whose two files are in the directory (looked for once, then
+    /// remembered until [`Tablebase::refresh`]).
+    pub fn materials(&self) -> Vec<Material> {
+        let mut found: Vec<Material> = lock(&self.solved).tables.keys().copied().collect();
+        let cached = read(&self.listed).clone();
+        let listed = match cached {
+            Some(listed) => listed,
+            None => {
+                let listed = self.list_dir();
+                *write(&self.listed) = Some(listed.clone());
+                listed
+            }
+        };
+        found.extend(listed);
+        found.sort_by_key(|material| (material.piece_count(), material.to_string()));
+        found.dedup();
+        found
+    }
+
+    /// The most pieces (kings included) of any endgame the tablebase has,
+    /// 0 when it has none: the piece count below which a search may probe.
+    pub fn max_pieces(&self) -> u32 {
+        self.materials()
+            .iter()
+            .map(Material::piece_count)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Looks at the directory again: tables written there by another
+    /// process since are found, and ones removed are missing.
+    pub fn refresh(&self) {
+        self.prober.forget(None);
+        *write(&self.listed) = None;
+    }
+
+    /// The endgames whose WDL and DTM files are both in the directory and
+    /// readable.
+    fn list_dir(&self) -> Vec<Material> {
+        let Some(dir) = self.dir() else {
+            return Vec::new();
+        };
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return Vec::new();
+        };
+        let wdl = FileKind::Wdl.extension();
+        entries
+            .flatten()
+            .filter_map(|entry| {
+                let name = entry.file_name();
+                let stem = name.to_str()?.strip_suffix(wdl)?.strip_suffix('.')?;
+                stem.parse::<Material>().ok()
+            })
+            .filter(|material| material.is_canonical() && self.contains(material))
+            .collect()
+    }
+
+    /// Forgets what the prober knew of `material`'s files (a generator
+    /// has just written them).
+    pub(crate) fn forget_files(&self, material: Material) {
+        self.prober.forget(Some(material));
+        *write(&self.listed) = None;
     }
 
     /// `material`'s table held in memory, if any.
@@ -285,15 +470,16 @@ impl Tablebase {
     /// cache). A position whose table is absent is [`TbError::Missing`],
     /// which names it.
     pub fn probe_wdl(&self, position: &Position) -> Result<Wdl, TbError> {
-        let (material, position) = stored(position);
+        let material = Material::of(position).canonical();
         if let Some(table) = self.memory_table(&material) {
-            return Ok(table_value(&table, &position)?.value.wdl());
+            return Ok(table_value(&table, &stored(position))?.value.wdl());
         }
         let dir = self.dir_or_missing(material)?;
+        // Found (or found missing) before the position is turned round.
         let opened = self
             .prober
             .file(dir, material, FileKind::Wdl, self.rules())?;
-        match self.prober.entry(&opened, &position)? {
+        match self.prober.entry(&opened, &stored(position))? {
             0 => Ok(Wdl::Loss),
             1 => Ok(Wdl::Draw),
             2 => Ok(Wdl::Win),
@@ -307,14 +493,15 @@ impl Tablebase {
     /// The value with its distance (see [`Dtm`]), reading the position's
     /// WDL and DTM tables.
     pub fn probe_dtm(&self, position: &Position) -> Result<Dtm, TbError> {
-        let (material, position) = stored(position);
+        let material = Material::of(position).canonical();
         if let Some(table) = self.memory_table(&material) {
-            return table_value(&table, &position);
+            return table_value(&table, &stored(position));
         }
         let dir = self.dir_or_missing(material)?;
         let rules = self.rules();
         let wdl = self.prober.file(dir, material, FileKind::Wdl, rules)?;
         let dtm = self.prober.file(dir, material, FileKind::Dtm, rules)?;
+        let position = stored(position);
         let symbol = self.prober.entry(&wdl, &position)? as u8;
         let entry = self.prober.entry(&dtm, &position)?;
         let code = code_of(symbol, entry).map_err(|why| TbError::Corrupt {

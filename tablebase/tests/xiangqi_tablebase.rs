@@ -403,3 +403,83 @@ fn a_table_too_large_for_the_memory_is_refused_first() {
     assert!(error.to_string().contains("KRK"), "{error}");
     assert!(tablebase.table(&material("KK")).is_ok());
 }
+
+/// What a search asks of a tablebase at its nodes: whether an endgame is
+/// there (answered from memory after the first look), the largest one,
+/// and missing tables found again after they are written.
+#[test]
+fn searches_ask_what_is_there() {
+    let dir = scratch("contains");
+    let position = Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/5K3 w").unwrap();
+    let reader = Tablebase::open(&dir);
+    assert!(!reader.covers(&position));
+    assert_eq!(reader.max_pieces(), 0);
+    let missing = reader.probe_wdl(&position).unwrap_err();
+    assert!(matches!(missing, TbError::Missing { .. }), "{missing}");
+    assert_eq!(missing.scope(), qiboard_tablebase::Scope::Endgame);
+    // Written by another process: found after a refresh, not before.
+    Generator::open(&dir)
+        .generate(&material("KRK"), &Quiet)
+        .unwrap();
+    assert!(!reader.covers(&position), "remembered as missing");
+    reader.refresh();
+    assert!(reader.covers(&position) && reader.contains(&material("KKR")));
+    assert_eq!(reader.probe_wdl(&position).unwrap(), Wdl::Win);
+    assert_eq!(reader.max_pieces(), 3);
+    assert_eq!(
+        reader.materials(),
+        [material("KK"), material("KRK")],
+        "the sub-endgame too"
+    );
+    // A generator sharing the tablebase forgets what it knew of a table
+    // it writes.
+    let writer = Generator::open(&dir);
+    let cannon = Position::from_fen("3k5/9/9/9/9/9/9/9/4C4/5K3 w").unwrap();
+    assert!(!writer.covers(&cannon));
+    writer.generate(&material("KCK"), &Quiet).unwrap();
+    assert!(writer.covers(&cannon));
+    assert_eq!(writer.probe_wdl(&cannon).unwrap(), Wdl::Draw);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Tablebase values as search scores: quicker wins higher, mates above
+/// rule wins above evaluations, and the table adjustment undone.
+#[test]
+fn values_score_in_their_bands() {
+    use qiboard_tablebase::score::{from_table, is_decisive, to_table, MATE_BOUND, RULE_WIN_BOUND};
+    use qiboard_tablebase::DistanceTo;
+    let tablebase = solved(&["KRKN"]);
+    let table = tablebase.table(&material("KRKN")).unwrap();
+    let mut seen = 0;
+    for (_, dtm) in table.values(Color::Red).chain(table.values(Color::Black)) {
+        for ply in [0, 7] {
+            let score = dtm.score(ply);
+            match (dtm.value, dtm.to) {
+                (Value::Draw, _) => assert_eq!(score, 0),
+                (Value::Win(_), DistanceTo::Mate) => assert!(score > MATE_BOUND),
+                (Value::Win(_), DistanceTo::Rule) => {
+                    assert!(score > RULE_WIN_BOUND && score <= MATE_BOUND)
+                }
+                (Value::Loss(_), _) => assert!(score < -RULE_WIN_BOUND),
+            }
+            assert_eq!(is_decisive(score), dtm.value != Value::Draw);
+            assert_eq!(from_table(to_table(score, ply), ply), score);
+        }
+        seen += 1;
+    }
+    assert!(seen > 100_000);
+    let win = |plies| Dtm {
+        value: Value::Win(plies),
+        to: DistanceTo::Mate,
+        by_rules: false,
+    };
+    assert!(win(3).score(0) > win(5).score(0));
+    assert!(
+        win(3).score(0)
+            > Dtm {
+                to: DistanceTo::Rule,
+                ..win(1)
+            }
+            .score(0)
+    );
+}

@@ -209,6 +209,7 @@ impl Generator {
             Some(dir) => Some(save(&table, dir)?),
             None => None,
         };
+        self.tablebase.forget_files(material);
         log.push(Generated {
             material,
             entries: table.layout().per_side() * 2,
