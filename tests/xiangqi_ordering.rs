@@ -144,7 +144,7 @@ fn see_is_the_exchange_played_out() {
             let expected = gain - exchange(&after, mv.to(), !mover.color);
             let see = position.see(mv);
             assert_eq!(see, expected, "{} {mv}", position.fen());
-            assert_eq!(position.see_ge(mv, see), true);
+            assert!(position.see_ge(mv, see));
             assert!(!position.see_ge(mv, see + 1));
             assert_eq!(position.captured(mv), taken);
             captures += usize::from(taken.is_some());

@@ -217,3 +217,37 @@ pub const fn attacks(piece: Piece, square: Square, occupied: Bitboard) -> Bitboa
         PieceKind::Pawn => pawn_attacks(piece.color, square),
     }
 }
+
+/// The squares `piece` on `square` may move to before legality, given the
+/// occupied squares: its [`attacks`] (captures, and quiet moves onto the
+/// empty ones), plus a cannon's quiet moves, the one kind that moves
+/// unlike it captures. Own pieces are not removed: the mover's moves are
+/// `reach(..) - own pieces`, its captures `reach(..) & enemy pieces`, its
+/// non-captures `reach(..) - occupied`. Whether the move leaves the
+/// mover's king safe is not asked. (Not [`reachable`](super::reachable),
+/// the squares a piece may ever stand on.)
+///
+/// ```
+/// use qiboard::xiangqi::{attacks, reach, Bitboard, Color, Piece, PieceKind, Square};
+///
+/// let occupied: Bitboard = [Square::B2, Square::B5, Square::B9].into_iter().collect();
+/// let cannon = Piece { color: Color::Red, kind: PieceKind::Cannon };
+/// // Quiet: b3 b4 (up to the screen on b5), b1 b0, and the rest of rank 2;
+/// // a capture: b9, over the screen.
+/// assert_eq!(reach(cannon, Square::B2, occupied).count(), 2 + 2 + 8 + 1);
+/// let rook = Piece { color: Color::Red, kind: PieceKind::Rook };
+/// assert_eq!(reach(rook, Square::B2, occupied), attacks(rook, Square::B2, occupied));
+/// ```
+#[inline]
+pub const fn reach(piece: Piece, square: Square, occupied: Bitboard) -> Bitboard {
+    match piece.kind {
+        PieceKind::Cannon => {
+            let (quiet, captures) = cannon_moves(square, occupied);
+            Bitboard(quiet.0 | captures.0)
+        }
+        _ => attacks(piece, square, occupied),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -176,6 +176,10 @@ pub struct Repetition {
 #[cfg(feature = "alloc")]
 const NONE: u32 = u32::MAX;
 
+/// An earlier occurrence not looked for yet.
+#[cfg(feature = "alloc")]
+const UNKNOWN: u32 = u32::MAX - 1;
+
 /// A game: the start position, the moves played, and every position along
 /// the way, so that undo is a pop. For the repetition rules it keeps, per
 /// move, whether it gave check and, per position, where it last stood
@@ -202,12 +206,11 @@ const NONE: u32 = u32::MAX;
 pub struct Game {
     positions: Vec<Position>,
     moves: Vec<Move>,
-    /// Whether each move gave check.
-    checks: Vec<bool>,
     /// Each position's key, beside the positions for a fast scan back.
     keys: Vec<u64>,
     /// For each position, the index of its last earlier occurrence, or
-    /// [`NONE`].
+    /// [`NONE`], or [`UNKNOWN`] for a position a search pushed (found when
+    /// asked, so that quiescence pushes cost no scan).
     earlier: Vec<u32>,
     rules: Rules,
 }
@@ -230,7 +233,6 @@ impl Game {
             keys: vec![position.key()],
             positions: vec![position],
             moves: Vec::new(),
-            checks: Vec::new(),
             earlier: vec![NONE],
             rules: Rules::default(),
         }
@@ -290,7 +292,8 @@ impl Game {
             });
         }
         let next = self.position().play(mv);
-        self.push_position(next, mv);
+        let earlier = self.last_stood(&next, self.positions.len());
+        self.push_position(next, mv, earlier);
         Ok(())
     }
 
@@ -303,8 +306,10 @@ impl Game {
 
     /// Plays `mv` as a search stack does: `mv` must be a legal move of the
     /// current position (from its move generator), and is not checked
-    /// again, nor is whether the game is over; the check flag and the
-    /// repetition link are computed once, here. [`Game::pop`] takes it
+    /// again, nor is whether the game is over; where the position stood
+    /// before is looked for only when [`Game::repetition`] asks (so that a
+    /// quiescence search's pushes cost no scan), and checks only when a
+    /// repetition is ruled. [`Game::pop`] takes it
     /// back. Playing anything else leaves the game's answers unspecified
     /// (but memory-safe).
     ///
@@ -323,7 +328,7 @@ impl Game {
     #[inline]
     pub fn push_unchecked(&mut self, mv: Move) {
         let next = self.position().play(mv);
-        self.push_position(next, mv);
+        self.push_position(next, mv, UNKNOWN);
     }
 
     /// Passes the turn (a null move, for null-move pruning), recorded as
@@ -335,7 +340,8 @@ impl Game {
             return false;
         };
         next.edit_unchecked().set_halfmove_clock(0);
-        self.push_position(next, Move::NULL);
+        // The clock just set to 0 leaves nothing to look for.
+        self.push_position(next, Move::NULL, NONE);
         true
     }
 
@@ -346,11 +352,11 @@ impl Game {
         self.undo()
     }
 
-    /// Records `next`, reached by `mv`.
+    /// Records `next`, reached by `mv`, with the index of its earlier
+    /// occurrence (or [`NONE`] or [`UNKNOWN`]).
     #[inline]
-    fn push_position(&mut self, next: Position, mv: Move) {
-        self.checks.push(next.is_check());
-        self.earlier.push(self.last_stood(&next));
+    fn push_position(&mut self, next: Position, mv: Move, earlier: u32) {
+        self.earlier.push(earlier);
         self.keys.push(next.key());
         self.positions.push(next);
         self.moves.push(mv);
@@ -360,7 +366,6 @@ impl Game {
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
         self.positions.pop();
-        self.checks.pop();
         self.keys.pop();
         self.earlier.pop();
         Some(mv)
@@ -391,13 +396,9 @@ impl Game {
     /// is one lookup; only a repetition found is ruled.
     pub fn repetition(&self) -> Option<Repetition> {
         let last = self.positions.len() - 1;
-        let then = self.earlier[last];
-        (then != NONE).then(|| {
-            let then = then as usize;
-            Repetition {
-                plies_ago: last - then,
-                ruling: self.judge_since(then),
-            }
+        self.before(last).map(|then| Repetition {
+            plies_ago: last - then,
+            ruling: self.judge_since(then),
         })
     }
 
@@ -408,17 +409,19 @@ impl Game {
     }
 
     /// The index of the last earlier occurrence of the position at `at`.
+    #[inline]
     fn before(&self, at: usize) -> Option<usize> {
-        match self.earlier[at] {
-            NONE => None,
-            then => Some(then as usize),
-        }
+        let then = match self.earlier[at] {
+            UNKNOWN => self.last_stood(&self.positions[at], at),
+            known => known,
+        };
+        (then != NONE).then_some(then as usize)
     }
 
-    /// Where `next`, about to be appended, last stood: only positions with
+    /// Where `next`, at index `at`, last stood before: only positions with
     /// the same side to move since the last capture can match.
-    fn last_stood(&self, next: &Position) -> u32 {
-        let at = self.positions.len();
+    #[inline]
+    fn last_stood(&self, next: &Position, at: usize) -> u32 {
         let window = (next.halfmove_clock() as usize).min(at);
         let found = (2..=window).step_by(2).map(|back| at - back).find(|&then| {
             self.keys[then] == next.key() && self.positions[then].lock() == next.lock()
@@ -468,7 +471,8 @@ impl Game {
     /// position repeats, to now.
     fn judge_since(&self, then: usize) -> Ruling {
         judge_cycle(&self.positions[then..], &self.moves[then..], |ply| {
-            self.checks[then + ply]
+            // Whether the move gave check, found only for a cycle ruled.
+            self.positions[then + ply + 1].is_check()
         })
     }
 }

@@ -11,9 +11,9 @@ mod game;
 mod lines;
 mod movegen;
 mod moves;
-mod ordering;
 #[cfg(feature = "alloc")]
 pub mod notation;
+mod ordering;
 mod perft;
 mod position;
 #[cfg(feature = "record")]
@@ -27,7 +27,7 @@ pub use attackers::king_attackers;
 pub use attacks::{
     advisor_attacks, attacks, between, cannon_attacks, cannon_moves, cannon_quiet, cannon_super,
     elephant_attacks, horse_attacks, horse_checkers, king_attacks, pawn_attacks, pawn_checkers,
-    rook_attacks,
+    reach, rook_attacks,
 };
 pub use fen::FenError;
 #[cfg(feature = "alloc")]
@@ -35,9 +35,9 @@ pub use game::Game;
 pub use game::{Ending, GameError, Outcome, Repetition, Status};
 pub use lines::{file_moves, rank_moves, LineKind, LineMoves};
 pub use moves::{Move, MoveError, MoveList, MAX_MOVES};
-pub use ordering::SEE_VALUES;
 #[cfg(feature = "alloc")]
 pub use notation::{ChineseStyle, Notation, NotationError, Reason};
+pub use ordering::SEE_VALUES;
 #[cfg(feature = "alloc")]
 pub use perft::divide;
 pub use perft::perft;

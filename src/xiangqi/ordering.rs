@@ -154,10 +154,7 @@ impl Position {
         let mut on_target = moving;
         let mut side = !moving.color;
         let mut depth = 0;
-        loop {
-            let Some((from, kind)) = least_valuable(side, &pieces, target, occupied) else {
-                break;
-            };
+        while let Some((from, kind)) = least_valuable(side, &pieces, target, occupied) {
             // A king may not take into an attack: looked at from where it
             // will stand, with its own square empty (it may have screened).
             let lifted = occupied.without(from);

@@ -12,10 +12,7 @@ use alloc::string::String;
 
 use super::{NotationError, Reason};
 use crate::list::ArrayList;
-use crate::xiangqi::{
-    advisor_attacks, cannon_attacks, cannon_quiet, elephant_attacks, horse_attacks, king_attacks,
-    pawn_attacks, rook_attacks, Bitboard, Color, Move, PieceKind, Position, Square,
-};
+use crate::xiangqi::{reach, Bitboard, Color, Move, PieceKind, Position, Square};
 
 /// Which way a piece goes, as 进/退/平 or `+`/`-`/`.` say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -316,21 +313,10 @@ pub(crate) fn why_illegal(position: &Position, mv: Move) -> &'static str {
     if piece.color != position.side_to_move() {
         return "the piece on its origin is not the mover's";
     }
-    let occupied = position.occupied();
     if position.by_color(piece.color).contains(to) {
         return "a piece of the mover's own stands on the target";
     }
-    let reach = match piece.kind {
-        PieceKind::King => king_attacks(from),
-        PieceKind::Advisor => advisor_attacks(from),
-        PieceKind::Elephant => elephant_attacks(from, occupied),
-        PieceKind::Horse => horse_attacks(from, occupied),
-        PieceKind::Rook => rook_attacks(from, occupied),
-        PieceKind::Cannon if occupied.contains(to) => cannon_attacks(from, occupied),
-        PieceKind::Cannon => cannon_quiet(from, occupied),
-        PieceKind::Pawn => pawn_attacks(piece.color, from),
-    };
-    if reach.contains(to) {
+    if reach(piece, from, position.occupied()).contains(to) {
         "it would leave the mover's king in check or facing the other king"
     } else {
         "the piece cannot get there (blocked, or outside where it may go)"

@@ -4,8 +4,8 @@
 
 use crate::xiangqi::attackers::king_attackers;
 use crate::xiangqi::{
-    advisor_attacks, cannon_attacks, elephant_attacks, horse_attacks, horse_checkers, king_attacks,
-    pawn_attacks, pawn_checkers, rook_attacks, Bitboard, Color, Move, PieceKind, Position, Square,
+    advisor_attacks, attacks, cannon_attacks, elephant_attacks, horse_checkers, king_attacks,
+    pawn_checkers, rook_attacks, Bitboard, Color, Move, Piece, PieceKind, Position, Square,
 };
 
 /// Ranks 0–4, Red's side of the river.
@@ -83,7 +83,11 @@ impl Search<'_> {
     #[inline(always)]
     fn visit(&mut self, kind: PieceKind) {
         for from in self.ours[kind as usize] {
-            let hits = attacks(kind, self.chaser, from, self.occupied) & self.targets;
+            let piece = Piece {
+                color: self.chaser,
+                kind,
+            };
+            let hits = attacks(piece, from, self.occupied) & self.targets;
             for to in hits - self.found {
                 let (position, chaser) = (self.position, self.chaser);
                 let scene = self
@@ -130,20 +134,6 @@ fn before_move(set: Bitboard, mv: Move) -> Bitboard {
         set.without(mv.to()).with(mv.from())
     } else {
         set
-    }
-}
-
-/// The squares a piece of `kind` and `color` on `from` attacks.
-#[inline(always)]
-fn attacks(kind: PieceKind, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
-    match kind {
-        PieceKind::King => king_attacks(from),
-        PieceKind::Advisor => advisor_attacks(from),
-        PieceKind::Elephant => elephant_attacks(from, occupied),
-        PieceKind::Horse => horse_attacks(from, occupied),
-        PieceKind::Rook => rook_attacks(from, occupied),
-        PieceKind::Cannon => cannon_attacks(from, occupied),
-        PieceKind::Pawn => pawn_attacks(color, from),
     }
 }
 
@@ -247,7 +237,11 @@ impl<'a> Scene<'a> {
     /// Whether the victim on `to`, of the attacker's `kind`, could legally
     /// capture the attacker on `from` (checks it already stands in aside).
     fn takes_back(&self, kind: PieceKind, from: Square, to: Square) -> bool {
-        if !attacks(kind, !self.chaser, to, self.occupied).contains(from) {
+        let victim = Piece {
+            color: !self.chaser,
+            kind,
+        };
+        if !attacks(victim, to, self.occupied).contains(from) {
             return false;
         }
         let standing = king_attackers(self.chaser, &self.ours, self.their_king, self.occupied);

@@ -2,17 +2,19 @@
 //! non-captures are only counted, captures are listed (their values come
 //! from smaller endgames).
 //!
-//! This is the move generator's pin-free shortcut with cheaper tests:
-//! when the side to move is not in check, a piece that leaves a square off
-//! the king's rank, file and horse-leg squares for another such square
-//! can expose nothing, so such moves are counted by popcount; the rest are
-//! played on bitboards and tested with [`king_attackers`]. A unit test holds
-//! the counts to [`Position::legal_moves`] over whole endgames.
+//! Where each piece may go is the library's one definition,
+//! [`reach`](qiboard::xiangqi::reach) (its attacks, plus a cannon's quiet
+//! moves), minus the mover's own pieces. What is kept here is the legality
+//! shortcut that makes the seeding pass fast, and the reason this is not
+//! `Position::legal_captures` plus `Position::count_legal_moves` (two
+//! generations, each finding pins): when the side to move is not in check,
+//! a piece that leaves a square off the king's rank, file and horse-leg
+//! squares for another such square can expose nothing, so such moves are
+//! counted by popcount; the rest are played on bitboards and tested with
+//! [`king_attackers`]. A unit test holds the counts to
+//! [`Position::legal_moves`] over whole endgames.
 
-use qiboard::xiangqi::{
-    advisor_attacks, cannon_attacks, cannon_quiet, elephant_attacks, horse_attacks, king_attacks,
-    pawn_attacks, rook_attacks, Bitboard, Move, PieceKind, Position,
-};
+use qiboard::xiangqi::{reach, Bitboard, Move, PieceKind, Position};
 
 use crate::check::exposure;
 use qiboard::xiangqi::king_attackers;
@@ -37,17 +39,7 @@ pub(crate) fn census(position: &Position, captures: &mut Vec<Move>) -> u32 {
             continue;
         };
         let kind = piece.kind;
-        let targets = match kind {
-            PieceKind::Rook => rook_attacks(from, occupied) - ours,
-            PieceKind::Cannon => {
-                cannon_quiet(from, occupied) | (cannon_attacks(from, occupied) & theirs)
-            }
-            PieceKind::Horse => horse_attacks(from, occupied) - ours,
-            PieceKind::Elephant => elephant_attacks(from, occupied) - ours,
-            PieceKind::Advisor => advisor_attacks(from) - ours,
-            PieceKind::King => king_attacks(from) - ours,
-            PieceKind::Pawn => pawn_attacks(us, from) - ours,
-        };
+        let targets = reach(piece, from, occupied) - ours;
         let safe_anywhere = !checked && kind != PieceKind::King && !exposed.contains(from);
         let (unchecked, tested) = if safe_anywhere {
             (targets - exposed, targets & exposed)

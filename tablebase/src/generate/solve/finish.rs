@@ -1,7 +1,7 @@
 //! Finishing: entries never resolved are draws; every cell becomes the
 //! value code a table stores, in place.
 
-use super::{unresolved, Solver, BY_RULE, CHANGED, DISTANCE, ILLEGAL};
+use super::Solver;
 use crate::value::{BROKEN, CHANGED_FLAG, DRAW, DTM_BASE, RULE_FLAG};
 
 impl Solver<'_> {
@@ -10,13 +10,16 @@ impl Solver<'_> {
     pub(super) fn finish(self) -> Vec<u16> {
         self.plies
             .into_iter()
-            .map(|cell| match cell.into_inner() {
-                ILLEGAL => BROKEN,
-                cell if unresolved(cell) => DRAW,
-                cell => {
-                    let rule = if cell & BY_RULE != 0 { RULE_FLAG } else { 0 };
-                    let changed = if cell & CHANGED != 0 { CHANGED_FLAG } else { 0 };
-                    ((cell & DISTANCE) + DTM_BASE) | rule | changed
+            .map(|cell| {
+                let cell = cell.into_inner();
+                if cell.is_illegal() {
+                    BROKEN
+                } else if cell.is_unresolved() {
+                    DRAW
+                } else {
+                    let rule = if cell.by_rule() { RULE_FLAG } else { 0 };
+                    let changed = if cell.changed() { CHANGED_FLAG } else { 0 };
+                    (cell.level() + DTM_BASE) | rule | changed
                 }
             })
             .collect()

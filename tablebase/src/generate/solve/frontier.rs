@@ -3,46 +3,42 @@
 //! rather than a pass over the whole index (KRNKR's rule rounds run some
 //! two hundred levels, most of them small).
 
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-
 use rayon::prelude::*;
+
+use super::bitset::AtomicBits;
 
 /// A set of entries that threads add to at once, then drain at once.
 pub(super) struct Frontier {
-    words: Vec<AtomicU64>,
-    /// Bit `i`: word `i` may hold entries.
-    summary: Vec<AtomicU64>,
+    entries: AtomicBits,
+    /// Index `w`: word `w` of `entries` may hold entries.
+    summary: AtomicBits,
 }
 
 impl Frontier {
     /// An empty set over `entries` entries.
     pub(super) fn new(entries: usize) -> Frontier {
-        let words = entries.div_ceil(64);
-        let zeros = |n: usize| (0..n).map(|_| AtomicU64::new(0)).collect();
-        Frontier {
-            words: zeros(words),
-            summary: zeros(words.div_ceil(64)),
-        }
+        let entries = AtomicBits::new(entries);
+        let summary = AtomicBits::new(entries.words());
+        Frontier { entries, summary }
     }
 
     /// Adds `entry`.
     #[inline]
     pub(super) fn mark(&self, entry: u32) {
-        let word = entry as usize / 64;
-        let before = self.words[word].fetch_or(1 << (entry % 64), Relaxed);
-        if before == 0 {
-            self.summary[word / 64].fetch_or(1 << (word % 64), Relaxed);
+        let entry = entry as usize;
+        if self.entries.set_first_of_word(entry) {
+            self.summary.set(AtomicBits::word_of(entry));
         }
     }
 
     /// How many entries it holds.
     pub(super) fn count(&self) -> u64 {
-        self.summary
-            .par_iter()
-            .enumerate()
-            .map(|(s, summary)| {
-                ones(summary.load(Relaxed))
-                    .map(|w| u64::from(self.words[s * 64 + w].load(Relaxed).count_ones()))
+        (0..self.summary.words())
+            .into_par_iter()
+            .map(|s| {
+                self.summary
+                    .ones_in_word(s)
+                    .map(|w| self.entries.count_in_word(w))
                     .sum::<u64>()
             })
             .sum()
@@ -55,30 +51,16 @@ impl Frontier {
         init: impl Fn() -> S + Sync + Send,
         each: impl Fn(&mut S, u32) + Sync + Send,
     ) {
-        self.summary
-            .par_iter()
-            .enumerate()
-            .for_each_init(init, |state, (s, summary)| {
-                for w in ones(summary.swap(0, Relaxed)) {
-                    let word = s * 64 + w;
-                    let bits = self.words[word].swap(0, Relaxed);
-                    for bit in ones(bits) {
-                        each(state, (word * 64 + bit) as u32);
+        (0..self.summary.words())
+            .into_par_iter()
+            .for_each_init(init, |state, s| {
+                for w in self.summary.take_word(s) {
+                    for entry in self.entries.take_word(w) {
+                        each(state, entry as u32);
                     }
                 }
             });
     }
-}
-
-/// The positions of the set bits of `bits`, lowest first.
-fn ones(mut bits: u64) -> impl Iterator<Item = usize> {
-    core::iter::from_fn(move || {
-        (bits != 0).then(|| {
-            let bit = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            bit
-        })
-    })
 }
 
 #[cfg(test)]

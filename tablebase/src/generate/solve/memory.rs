@@ -1,10 +1,11 @@
 //! Setting up: the solver's per-entry arrays, refused as an error rather
 //! than aborting when the memory cannot be had.
 
-use std::sync::atomic::{AtomicU16, AtomicU8};
+use std::sync::atomic::AtomicU8;
 use std::sync::OnceLock;
 
-use super::{Solver, BYTES_PER_ENTRY, UNRESOLVED};
+use super::cell::{AtomicCell, Cell};
+use super::{Solver, BYTES_PER_ENTRY};
 use crate::table::Captures;
 use crate::{Layout, TbError};
 use qiboard::xiangqi::{Bitboard, Color, Piece, PieceKind};
@@ -44,10 +45,10 @@ impl<'a> Solver<'a> {
             captures,
             per_side,
             pawn_squares: pawn_squares(layout),
-            plies: filled(total, || AtomicU16::new(UNRESOLVED)).ok_or_else(out_of_memory)?,
+            plies: filled(total, || AtomicCell::new(Cell::UNSEEDED)).ok_or_else(out_of_memory)?,
             moves: filled(total, || AtomicU8::new(0)).ok_or_else(out_of_memory)?,
             broken_capture: OnceLock::new(),
-            touched: Vec::new(),
+            touched: None,
             legal: OnceLock::new(),
         })
     }

@@ -26,53 +26,31 @@
 //! each move of a stored position is counted exactly once.
 //!
 //! The phases are this module's children: `memory` sets the arrays up,
-//! `seed`, `retro` and `finish` are steps 1 to 3.
+//! `seed`, `retro` and `finish` are steps 1 to 3, and `rules` the rule
+//! rounds after them. `cell` says what an entry's cell holds in each
+//! state; `frontier` holds a level's entries, `bitset` is the bit-per-entry
+//! set it and the rule rounds are built on, and `parallel` cuts a pass
+//! over the entries into tasks.
 
+mod bitset;
+mod cell;
 mod finish;
 mod frontier;
 mod memory;
+mod parallel;
 mod retro;
 mod rules;
 mod seed;
 
-use std::sync::atomic::{AtomicU16, AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::AtomicU8;
 use std::sync::OnceLock;
 
 use qiboard::xiangqi::{Bitboard, Color};
 
 use crate::table::Captures;
 use crate::{Layout, Material, Progress, RuleSet, TbError};
-
-/// A cell that holds no legal position.
-const ILLEGAL: u16 = u16::MAX;
-/// Cells from here up (except [`ILLEGAL`]) are not resolved (yet): a draw
-/// if they stay so. The bits below [`DISTANCE`] hold the slowest loss, in
-/// plies, that the entry's captures concede (0 if none): what it is lost
-/// at, at the soonest, once its non-captures all lose. Keeping it in the
-/// cell saves a byte per entry.
-const UNRESOLVED: u16 = 0x8000;
-/// In an unresolved cell: seeding scheduled the entry at the level in the
-/// distance bits (instead of holding its slowest capture loss, which such
-/// an entry never needs).
-const PENDING: u16 = 0x4000;
-/// In an unresolved cell: the distance bits count to a rule decision (a
-/// capture leads into a smaller table's rule-decided value).
-const NOTE_RULE: u16 = 0x2000;
-/// The distance bits of a cell.
-const DISTANCE: u16 = 0x1fff;
-
-/// In a resolved cell: the distance counts to a rule decision (the value
-/// was decided in a rule round, or comes from one through its best line).
-const BY_RULE: u16 = 0x4000;
-/// In a resolved cell: resolved in a rule round, so a draw without the
-/// rules (given the same smaller tables).
-const CHANGED: u16 = 0x2000;
-
-/// Whether `cell` is not resolved yet.
-#[inline]
-fn unresolved(cell: u16) -> bool {
-    cell & UNRESOLVED != 0 && cell != ILLEGAL
-}
+use bitset::AtomicBits;
+use cell::{AtomicCell, Cell};
 
 /// In a move counter: some capture draws (or wins), so the entry is never
 /// lost; the low bits count the non-captures not yet known to lose (at
@@ -87,22 +65,33 @@ struct Solver<'a> {
     captures: &'a Captures,
     per_side: usize,
     pawn_squares: [Bitboard; 2],
-    /// The level once resolved (with [`BY_RULE`]), else [`UNRESOLVED`]
-    /// with the slowest capture loss, or [`ILLEGAL`].
-    plies: Vec<AtomicU16>,
+    /// Each entry's state: its level once resolved, else what it waits
+    /// for, or that it is illegal.
+    plies: Vec<AtomicCell>,
     /// Non-capture moves not yet known to lose, and [`CAPTURE_SAVES`].
     moves: Vec<AtomicU8>,
     /// The first capture whose smaller table calls a legal position
     /// illegal: such a table (a doctored file) cannot be built upon.
     broken_capture: OnceLock<(Material, String)>,
-    /// During rule rounds, one bit per entry: propagation counted one of
-    /// its moves lost, so the next round looks at it again. Once the next
-    /// round's candidates are found, the bits have served, and the cycle
-    /// search borrows them for its membership test until the round's
-    /// propagation clears them.
-    touched: Vec<AtomicU64>,
+    /// During rule rounds (`None` before), one bit per entry: propagation
+    /// counted one of its moves lost, so the next round looks at it again.
+    /// Between finding a round's candidates and its propagation, the
+    /// cycle search holds its memory (see `rules::cycles::Members`).
+    touched: Option<AtomicBits>,
     /// How many entries are legal, once counted.
     legal: OnceLock<u64>,
+}
+
+/// What a propagation resolves values for, which says what they owe to
+/// the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Propagation {
+    /// The solve without rules: a distance counts to a rule decision only
+    /// through a capture into a smaller table's rule-decided value.
+    WithoutRules,
+    /// A rule round: every value it resolves is the rules' doing (a draw
+    /// without them), its distance counting through the round's decisions.
+    RuleRound,
 }
 
 /// An entry to resolve at a later level: `(entry, level)`.
@@ -131,27 +120,27 @@ impl Solver<'_> {
         side as u32 * self.per_side as u32 + index
     }
 
-    /// Resolves `entry` with `cell` (a level, with [`BY_RULE`] and
-    /// [`CHANGED`] as they apply) unless something did so first; returns
-    /// whether this call resolved it. A distance to mate wins a tie with
-    /// the same distance to a rule decision, whichever thread came first,
-    /// so that the result never depends on the order threads run in.
+    /// Resolves `entry` with `cell` (a resolved one) unless something did
+    /// so first; returns whether this call resolved it. A distance to mate
+    /// wins a tie with the same distance to a rule decision, whichever
+    /// thread came first, so that the result never depends on the order
+    /// threads run in.
     #[inline]
-    fn claim(&self, entry: u32, cell: u16) -> bool {
+    fn claim(&self, entry: u32, cell: Cell) -> bool {
         let slot = &self.plies[entry as usize];
-        let mut current = slot.load(Relaxed);
+        let mut current = slot.load();
         loop {
-            let (replace, claimed) = if unresolved(current) {
+            let (replace, claimed) = if current.is_unresolved() {
                 (true, true)
             } else {
-                let same_level = current & DISTANCE == cell & DISTANCE;
-                let to_mate = current & BY_RULE != 0 && cell & BY_RULE == 0;
-                (current != ILLEGAL && same_level && to_mate, false)
+                let same_level = current.is_resolved() && current.level() == cell.level();
+                let to_mate = current.by_rule() && !cell.by_rule();
+                (same_level && to_mate, false)
             };
             if !replace {
                 return false;
             }
-            match slot.compare_exchange_weak(current, cell, Relaxed, Relaxed) {
+            match slot.compare_exchange_weak(current, cell) {
                 Ok(_) => return claimed,
                 Err(now) => current = now,
             }
@@ -210,7 +199,7 @@ fn solve_with(
 ) -> Result<Vec<u16>, TbError> {
     let mut solver = Solver::new(layout, captures)?;
     let seeded = solver.seed_all(progress)?;
-    solver.propagate_all(seeded, 0, progress);
+    solver.propagate_all(seeded, Propagation::WithoutRules, progress);
     if rules == RuleSet::Asian {
         solver.apply_rules(rounds, progress);
     }

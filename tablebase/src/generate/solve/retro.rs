@@ -5,35 +5,30 @@
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Mutex;
 
+use super::cell::Cell;
 use super::frontier::Frontier;
-use super::{
-    schedule, unresolved, Scheduled, Solver, BY_RULE, CAPTURE_SAVES, CHANGED, COUNT, DISTANCE,
-    ILLEGAL, NOTE_RULE,
-};
+use super::{schedule, Propagation, Scheduled, Solver, CAPTURE_SAVES, COUNT};
 use crate::generate::unmove::for_each_predecessor;
 use crate::index::Decoder;
 use crate::{DistanceTo, Progress, Value};
 
 impl Solver<'_> {
     /// Resolves levels from 0 up, starting with what seeding (or a rule
-    /// round) scheduled; `round` is 0 for the plain solve and
-    /// [`CHANGED`] in rule rounds, whose scheduled entries are lost by
-    /// rule: it marks every cell resolved.
+    /// round, whose scheduled entries are lost by rule) scheduled; `pass`
+    /// says which of the two this is, and so what the values owe to the
+    /// rules.
     pub(super) fn propagate_all(
         &self,
         mut buckets: Vec<Vec<u32>>,
-        round: u16,
+        pass: Propagation,
         progress: &dyn Progress,
     ) {
-        // In a rule round every value is the rules' doing, and its distance
-        // counts through the round's decisions: all are marked so.
-        let round = if round == 0 { 0 } else { BY_RULE | CHANGED };
         // Draws are never resolved, so the bar stops short of the end by them.
         // Counted once: rule rounds call this again and again.
         let legal = *self.legal.get_or_init(|| {
             self.plies
                 .iter()
-                .filter(|cell| cell.load(Relaxed) != ILLEGAL)
+                .filter(|cell| !cell.load().is_illegal())
                 .count() as u64
         });
         progress.start(&format!("{} retro", self.layout.material()), legal);
@@ -47,9 +42,8 @@ impl Solver<'_> {
             if let Some(bucket) = buckets.get_mut(usize::from(level)) {
                 for entry in std::mem::take(bucket) {
                     // A capture into a rule-decided value noted it.
-                    let note = self.plies[entry as usize].load(Relaxed) & NOTE_RULE;
-                    let by_rule = if note != 0 { BY_RULE } else { 0 };
-                    if self.claim(entry, level | round | by_rule) {
+                    let by_rule = self.plies[entry as usize].load().noted_by_rule();
+                    if self.claim(entry, pass.resolved(level, by_rule)) {
                         current.mark(entry);
                     }
                 }
@@ -71,7 +65,7 @@ impl Solver<'_> {
                 || (Decoder::new(self.layout), Decoder::new(self.layout)),
                 |(decoder, spare), entry| {
                     let decoders = (&mut *decoder, &mut *spare);
-                    self.propagate(decoders, entry, (level, round), &next, &later);
+                    self.propagate(decoders, entry, (level, pass), &next, &later);
                 },
             );
             for (entry, at) in later.into_inner().unwrap_or_else(|p| p.into_inner()) {
@@ -90,7 +84,7 @@ impl Solver<'_> {
         &self,
         (decoder, spare): (&mut Decoder, &mut Decoder),
         entry: u32,
-        (level, round): (u16, u16),
+        (level, pass): (u16, Propagation),
         next: &Frontier,
         later: &Mutex<Vec<Scheduled>>,
     ) {
@@ -100,11 +94,11 @@ impl Solver<'_> {
             .expect("resolved entries are legal");
         let lost = level % 2 == 0;
         // The predecessors' values count through this one.
-        let rule = self.plies[entry as usize].load(Relaxed) & BY_RULE;
+        let rule = self.plies[entry as usize].load().by_rule();
         let visit = |before: u32| {
             let predecessor = self.entry(!side, before);
             if lost {
-                if self.claim(predecessor, (level + 1) | rule | round) {
+                if self.claim(predecessor, pass.resolved(level + 1, rule)) {
                     next.mark(predecessor);
                 }
                 return;
@@ -113,11 +107,11 @@ impl Solver<'_> {
             // A predecessor resolved already (won by another move, or lost
             // by rule) stays resolved: it has no use for its counter, nor
             // a rule round for the touch.
-            if !unresolved(self.plies[p].load(Relaxed)) {
+            if !self.plies[p].load().is_unresolved() {
                 return;
             }
-            if let Some(word) = self.touched.get(p / 64) {
-                word.fetch_or(1 << (p % 64), Relaxed);
+            if let Some(touched) = &self.touched {
+                touched.set(p);
             }
             let counter = self.moves[p].fetch_sub(1, Relaxed);
             if counter & COUNT != 1 || counter & CAPTURE_SAVES != 0 {
@@ -126,32 +120,32 @@ impl Solver<'_> {
             // A predecessor a losing child already made a win keeps
             // counting; an unresolved one holds the slowest loss its
             // captures concede.
-            let cell = self.plies[p].load(Relaxed);
-            if !unresolved(cell) {
+            let cell = self.plies[p].load();
+            if !cell.is_unresolved() {
                 return;
             }
-            let slowest = cell & DISTANCE;
+            let slowest = cell.slowest_capture_loss();
             let at = (level + 1).max(slowest);
             // The longer line decides what the distance counts to; of two
             // as long, the one to mate.
-            let slowest_rule = if cell & NOTE_RULE != 0 { BY_RULE } else { 0 };
-            let mut flag = match (at == level + 1, slowest == at) {
-                (true, true) => rule & slowest_rule,
+            let slowest_rule = cell.noted_by_rule();
+            let mut by_rule = match (at == level + 1, slowest == at) {
+                (true, true) => rule && slowest_rule,
                 (true, false) => rule,
                 (false, _) => slowest_rule,
             };
             // The child that counted last may not be the only one this
             // long: a line to mate among them makes it to mate, whatever
             // order the threads counted in.
-            if flag != 0
-                && round == 0
+            if by_rule
+                && pass == Propagation::WithoutRules
                 && at == level + 1
                 && self.mate_child_at(spare, predecessor, level)
             {
-                flag = 0;
+                by_rule = false;
             }
             if at == level + 1 {
-                if self.claim(predecessor, at | flag | round) {
+                if self.claim(predecessor, pass.resolved(at, by_rule)) {
                     next.mark(predecessor);
                 }
             } else {
@@ -182,13 +176,22 @@ impl Solver<'_> {
                     }),
                 None => self.layout.slot(&after).is_ok_and(|slot| {
                     let child = self.entry(after.side_to_move(), slot.index);
-                    let cell = self.plies[child as usize].load(Relaxed);
-                    !unresolved(cell)
-                        && cell != ILLEGAL
-                        && cell & DISTANCE == plies
-                        && cell & BY_RULE == 0
+                    let cell = self.plies[child as usize].load();
+                    cell.is_resolved() && cell.level() == plies && !cell.by_rule()
                 }),
             }
         })
+    }
+}
+
+impl Propagation {
+    /// A cell resolved at `level` in this propagation, its distance
+    /// counting to a rule decision if `by_rule`: in a rule round every
+    /// value is the rules' doing, and its distance counts through the
+    /// round's decisions, so all are marked so.
+    #[inline]
+    fn resolved(self, level: u16, by_rule: bool) -> Cell {
+        let rule_round = self == Propagation::RuleRound;
+        Cell::resolved(level, by_rule || rule_round, rule_round)
     }
 }

@@ -7,16 +7,13 @@ use std::sync::atomic::Ordering::Relaxed;
 
 use rayon::prelude::*;
 
-use super::{
-    unresolved, Solver, CAPTURE_SAVES, COUNT, DISTANCE, ILLEGAL, NOTE_RULE, PENDING, UNRESOLVED,
-};
+use super::cell::Cell;
+use super::parallel::chunks;
+use super::{Solver, CAPTURE_SAVES, COUNT};
 use crate::generate::census::census;
 use crate::index::Decoder;
 use crate::{DistanceTo, Progress, TbError, Value};
 use qiboard::xiangqi::{Move, Position};
-
-/// Entries handled per parallel task.
-const CHUNK: usize = 4096;
 
 /// What a position's captures lead to: the fastest win one gives (plies),
 /// whether one draws, and the slowest loss one concedes (plies, 0 if none).
@@ -39,10 +36,8 @@ impl Solver<'_> {
         // Scheduled entries wait in their cells (a table like KRNKR
         // schedules seven million): seeding only counts them per level, so
         // that the buckets are then allocated at their exact size.
-        let counts: Vec<Vec<u32>> = (0..total.div_ceil(CHUNK))
-            .into_par_iter()
-            .map(|chunk| {
-                let range = chunk * CHUNK..total.min((chunk + 1) * CHUNK);
+        let counts: Vec<Vec<u32>> = chunks(total)
+            .map(|range| {
                 let count = range.len() as u64;
                 let mut decoder = Decoder::new(self.layout);
                 let mut capture_moves = Vec::new();
@@ -75,9 +70,8 @@ impl Solver<'_> {
             })
             .collect();
         for (entry, cell) in self.plies.iter().enumerate() {
-            let cell = cell.load(Relaxed);
-            if unresolved(cell) && cell & PENDING != 0 {
-                buckets[usize::from(cell & DISTANCE)].push(entry as u32);
+            if let Some(level) = cell.load().scheduled_level() {
+                buckets[usize::from(level)].push(entry as u32);
             }
         }
         Ok(buckets)
@@ -146,12 +140,12 @@ impl Solver<'_> {
         let (side, index) = self.side_and_index(entry);
         let slot = entry as usize;
         let Some(position) = decoder.position(side, index) else {
-            self.plies[slot].store(ILLEGAL, Relaxed);
+            self.plies[slot].store(Cell::ILLEGAL);
             return None;
         };
         let quiet = census(position, capture_moves);
         if quiet == 0 && capture_moves.is_empty() {
-            self.plies[slot].store(UNRESOLVED | PENDING, Relaxed);
+            self.plies[slot].store(Cell::scheduled(0, false));
             return Some(0);
         }
         // At most 119 legal moves: seven bits hold any count.
@@ -160,7 +154,6 @@ impl Solver<'_> {
         let saves = values.fastest_win.is_some() || values.draws;
         let flag = if saves { CAPTURE_SAVES } else { 0 };
         self.moves[slot].store(quiet.min(u32::from(COUNT)) as u8 | flag, Relaxed);
-        let note = |by_rule: bool| if by_rule { NOTE_RULE } else { 0 };
         let scheduled = if let Some(win) = values.fastest_win {
             Some((win, values.fastest_win_by_rule))
         } else if quiet == 0 && !values.draws {
@@ -168,12 +161,11 @@ impl Solver<'_> {
         } else {
             None
         };
-        // Distances stay far below `DISTANCE` (see `value::MAX_PLIES`).
         let cell = match scheduled {
-            Some((level, by_rule)) => UNRESOLVED | PENDING | note(by_rule) | level,
-            None => UNRESOLVED | note(values.slowest_loss_by_rule) | values.slowest_loss,
+            Some((level, by_rule)) => Cell::scheduled(level, by_rule),
+            None => Cell::waiting(values.slowest_loss, values.slowest_loss_by_rule),
         };
-        self.plies[slot].store(cell, Relaxed);
+        self.plies[slot].store(cell);
         scheduled.map(|(level, _)| level)
     }
 }

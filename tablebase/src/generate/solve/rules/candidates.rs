@@ -5,7 +5,8 @@ use std::sync::atomic::Ordering::Relaxed;
 
 use rayon::prelude::*;
 
-use super::{Solver, CHUNK};
+use super::super::parallel::chunks;
+use super::Solver;
 use crate::generate::solve::CAPTURE_SAVES;
 use crate::index::Decoder;
 use crate::Progress;
@@ -86,10 +87,8 @@ impl Solver<'_> {
     pub(super) fn first_candidates(&self, progress: &dyn Progress) -> Vec<Candidate> {
         let total = self.per_side * 2;
         progress.start(&format!("{} rules", self.layout.material()), total as u64);
-        let found = (0..total.div_ceil(CHUNK))
-            .into_par_iter()
-            .map(|chunk| {
-                let range = chunk * CHUNK..total.min((chunk + 1) * CHUNK);
+        let found = chunks(total)
+            .map(|range| {
                 progress.advance(range.len() as u64);
                 let mut decoder = Decoder::new(self.layout);
                 range
@@ -112,36 +111,27 @@ impl Solver<'_> {
         earlier: Vec<Candidate>,
         progress: &dyn Progress,
     ) -> (Vec<Candidate>, Vec<u32>) {
-        let touched =
-            |entry: u32| self.touched[entry as usize / 64].load(Relaxed) >> (entry % 64) & 1 != 0;
+        let touched = self
+            .touched
+            .as_ref()
+            .expect("rule rounds track touched entries");
         let kept: Vec<Candidate> = earlier
             .into_par_iter()
-            .filter(|c| !touched(c.entry) && self.open(c.entry))
+            .filter(|c| !touched.test(c.entry as usize) && self.open(c.entry))
             .collect();
-        let count: u64 = self
-            .touched
-            .par_iter()
-            .map(|word| u64::from(word.load(Relaxed).count_ones()))
-            .sum();
-        progress.start(&format!("{} rules", self.layout.material()), count);
-        // Sixty-four entries a word: chunks of words, not of entries.
-        let fresh: Vec<Candidate> = self
-            .touched
-            .par_chunks(CHUNK / 64)
-            .enumerate()
-            .map(|(chunk, words)| {
+        progress.start(
+            &format!("{} rules", self.layout.material()),
+            touched.count(),
+        );
+        let fresh: Vec<Candidate> = chunks(self.per_side * 2)
+            .map(|range| {
                 let mut decoder = Decoder::new(self.layout);
                 let mut found = Vec::new();
                 // One report a chunk: a front end may lock on each.
                 let mut looked_at = 0;
-                for (w, word) in words.iter().enumerate() {
-                    let mut bits = word.load(Relaxed);
-                    looked_at += u64::from(bits.count_ones());
-                    while bits != 0 {
-                        let entry = ((chunk * CHUNK / 64 + w) * 64) as u32 + bits.trailing_zeros();
-                        bits &= bits - 1;
-                        found.extend(self.candidate(&mut decoder, entry));
-                    }
+                for entry in touched.ones(range) {
+                    looked_at += 1;
+                    found.extend(self.candidate(&mut decoder, entry as u32));
                 }
                 progress.advance(looked_at);
                 found

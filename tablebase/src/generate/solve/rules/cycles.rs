@@ -6,8 +6,10 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
+use super::super::bitset::AtomicBits;
+use super::super::parallel::chunks;
 use super::candidates::{squares_of, Candidate, CHECK};
-use super::{Solver, CHUNK};
+use super::Solver;
 use crate::index::{mirror_square, Decoder};
 use crate::Progress;
 use qiboard::xiangqi::rules::chased;
@@ -23,19 +25,17 @@ impl Solver<'_> {
     /// of which keeps nothing dies there. What remains is a small graph:
     /// sweeps over it drop what no longer holds, reading what the others
     /// have already lost, until one changes nothing. Candidates only ever
-    /// lose conditions, so the result is the same in any order.
-    pub(super) fn forced(&self, candidates: &[Candidate], progress: &dyn Progress) -> Vec<u32> {
+    /// lose conditions, so the result is the same in any order. `members`
+    /// holds `candidates`' entries.
+    pub(super) fn forced(
+        &self,
+        candidates: &[Candidate],
+        members: &Members,
+        progress: &dyn Progress,
+    ) -> Vec<u32> {
         let state: Vec<AtomicU32> = candidates.iter().map(|c| AtomicU32::new(c.flags)).collect();
-        // Most replies land on no candidate: a bit per entry answers that
-        // before any search. The touched bits, read already this round and
-        // cleared before the next propagation, hold them.
-        let member = &self.touched;
-        member.par_iter().for_each(|word| word.store(0, Relaxed));
-        for c in candidates {
-            member[c.entry as usize / 64].fetch_or(1 << (c.entry % 64), Relaxed);
-        }
         let find = |entry: u32| -> Option<u32> {
-            if member[entry as usize / 64].load(Relaxed) >> (entry % 64) & 1 == 0 {
+            if !members.contains(entry) {
                 return None;
             }
             let i = candidates.binary_search_by_key(&entry, |c| c.entry).ok()?;
@@ -45,15 +45,13 @@ impl Solver<'_> {
             &format!("{} cycles", self.layout.material()),
             candidates.len() as u64,
         );
-        let graph: Vec<Replies> = candidates
-            .par_chunks(CHUNK)
-            .enumerate()
-            .map(|(chunk, part)| {
-                progress.advance(part.len() as u64);
+        let graph: Vec<Replies> = chunks(candidates.len())
+            .map(|range| {
+                progress.advance(range.len() as u64);
                 let mut decoder = Decoder::new(self.layout);
                 let mut replies = Replies::default();
-                for (offset, &candidate) in part.iter().enumerate() {
-                    let i = (chunk * CHUNK + offset) as u32;
+                for i in range {
+                    let (i, candidate) = (i as u32, candidates[i]);
                     if !self.replies(&mut decoder, i, candidate, candidates, &find, &mut replies) {
                         state[i as usize].store(0, Relaxed);
                     }
@@ -195,6 +193,41 @@ impl Solver<'_> {
             graph.rewind(mark);
         }
         covered
+    }
+}
+
+/// The entries of a round's candidates, a bit each: most replies land on
+/// no candidate, and this answers that before any search.
+///
+/// It holds the memory of the touched bits ([`Solver::touched`]), which a
+/// round needs only until its candidates are found and again from its
+/// propagation on: in between, the cycle search takes that memory over,
+/// rather than adding a bit per entry of its own, and hands it back empty.
+pub(super) struct Members {
+    bits: AtomicBits,
+}
+
+impl Members {
+    /// `candidates`' entries, held in `touched`'s memory (what it held is
+    /// dropped).
+    pub(super) fn taking_over(mut touched: AtomicBits, candidates: &[Candidate]) -> Members {
+        touched.clear();
+        for c in candidates {
+            touched.set_mut(c.entry as usize);
+        }
+        Members { bits: touched }
+    }
+
+    /// Whether `entry` is a candidate's.
+    #[inline]
+    fn contains(&self, entry: u32) -> bool {
+        self.bits.test(entry as usize)
+    }
+
+    /// The memory back, as touched bits with none touched.
+    pub(super) fn into_touched(mut self) -> AtomicBits {
+        self.bits.clear();
+        self.bits
     }
 }
 

@@ -23,9 +23,10 @@
 //!    that graph, without positions, find the set.
 //! 3. **Rule losses.** In every remaining candidate `S` can avoid defeat
 //!    only by perpetual check or perpetual chase of `v`: it is lost there,
-//!    at distance 0 ([`super::BY_RULE`]). Retrograde analysis resumes from
-//!    these losses, and the next round looks again at the positions whose
-//!    drawing moves it took away, until a round finds nothing.
+//!    at distance 0, by rule. Retrograde analysis resumes from these
+//!    losses ([`super::Propagation::RuleRound`]), and the next round looks
+//!    again at the positions whose drawing moves it took away, until a
+//!    round finds nothing.
 //!
 //! Later rounds are incremental: an earlier candidate whose moves
 //! propagation did not touch keeps its conditions without a look, and
@@ -50,16 +51,15 @@ mod candidates;
 mod cycles;
 mod reach;
 
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::Ordering::Relaxed;
 
-use super::{unresolved, Rounds, Solver, CHANGED, COUNT};
+use super::bitset::AtomicBits;
+use super::{Propagation, Rounds, Solver, COUNT};
 use crate::index::Slot;
 use crate::{Material, Progress};
 use candidates::Candidate;
+use cycles::Members;
 use qiboard::xiangqi::{Color, Move, PieceKind, Position};
-
-/// Entries handled per parallel task.
-const CHUNK: usize = 4096;
 
 /// Whether rule rounds run for `material`: both sides have a piece that
 /// can cross the river.
@@ -80,7 +80,7 @@ impl Solver<'_> {
     /// Whether `entry` is still unresolved.
     #[inline]
     fn open(&self, entry: u32) -> bool {
-        unresolved(self.plies[entry as usize].load(Relaxed))
+        self.plies[entry as usize].load().is_unresolved()
     }
 
     /// Calls `visit` with where each move of `position` (unresolved
@@ -146,32 +146,46 @@ impl Solver<'_> {
         if !apply_to(self.layout.material()) {
             return 0;
         }
-        let words = (self.per_side * 2).div_ceil(64);
-        self.touched = (0..words).map(|_| AtomicU64::new(0)).collect();
+        self.touched = Some(AtomicBits::new(self.per_side * 2));
         let mut candidates = self.first_candidates(progress);
         let mut relevant: Option<Vec<Candidate>> = None;
         let mut rounds = 0;
         loop {
             let losses = match relevant.take() {
-                Some(relevant) => self.forced(&relevant, progress),
-                None => self.forced(&candidates, progress),
+                Some(relevant) => self.forced_lending_touched(&relevant, progress),
+                None => self.forced_lending_touched(&candidates, progress),
             };
             if losses.is_empty() {
                 break;
             }
             rounds += 1;
-            for word in &self.touched {
-                word.store(0, Relaxed);
-            }
-            self.propagate_all(vec![losses], CHANGED, progress);
+            self.propagate_all(vec![losses], Propagation::RuleRound, progress);
             let fresh;
             (candidates, fresh) = self.next_candidates(candidates, progress);
             if rounds_are == Rounds::Incremental {
                 relevant = self.reach(&candidates, &fresh, progress);
             }
         }
-        self.touched = Vec::new();
+        self.touched = None;
         rounds
+    }
+
+    /// The entries of `candidates` lost by rule ([`Solver::forced`]), the
+    /// touched bits' memory lent to the cycle search meanwhile (see
+    /// [`Members`]) and given back empty for the round's propagation.
+    fn forced_lending_touched(
+        &mut self,
+        candidates: &[Candidate],
+        progress: &dyn Progress,
+    ) -> Vec<u32> {
+        let touched = self
+            .touched
+            .take()
+            .expect("rule rounds track touched entries");
+        let members = Members::taking_over(touched, candidates);
+        let losses = self.forced(candidates, &members, progress);
+        self.touched = Some(members.into_touched());
+        losses
     }
 }
 

@@ -1,10 +1,9 @@
 //! Which candidates a later round must look at: those that can reach a
 //! candidate found afresh.
 
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-
 use rayon::prelude::*;
 
+use super::super::bitset::AtomicBits;
 use super::candidates::Candidate;
 use super::Solver;
 use crate::generate::unmove::for_each_predecessor;
@@ -43,19 +42,19 @@ impl Solver<'_> {
         if fresh.len() > candidates.len() / 2 {
             return None;
         }
-        let words = (self.per_side * 2).div_ceil(64);
-        let member: Vec<u64> = {
-            let mut member = vec![0u64; words];
+        let entries = self.per_side * 2;
+        let member = {
+            let mut member = AtomicBits::new(entries);
             for c in candidates {
-                member[c.entry as usize / 64] |= 1 << (c.entry % 64);
+                member.set_mut(c.entry as usize);
             }
             member
         };
-        let reached: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
+        let reached = AtomicBits::new(entries);
+        // Whether `entry` is a candidate reached for the first time.
         let reach = |entry: u32| {
-            let bit = 1 << (entry % 64);
-            member[entry as usize / 64] & bit != 0
-                && reached[entry as usize / 64].fetch_or(bit, Relaxed) & bit == 0
+            let entry = entry as usize;
+            member.test(entry) && !reached.test_and_set(entry)
         };
         let mut frontier: Vec<u32> = fresh.iter().copied().filter(|&e| reach(e)).collect();
         let mut total = frontier.len();
@@ -112,13 +111,11 @@ impl Solver<'_> {
             }
         }
         progress.finish();
-        let reached =
-            |entry: u32| reached[entry as usize / 64].load(Relaxed) >> (entry % 64) & 1 != 0;
         Some(
             candidates
                 .iter()
                 .copied()
-                .filter(|c| reached(c.entry))
+                .filter(|c| reached.test(c.entry as usize))
                 .collect(),
         )
     }

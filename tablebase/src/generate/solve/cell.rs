@@ -1,0 +1,215 @@
+//! An entry's cell: its state while solving, in sixteen bits (two bytes an
+//! entry, reused for the value code the table stores).
+//!
+//! A cell is in one of three states, and what its bits hold depends on it:
+//!
+//! | state      | bit 15 | bit 14        | bit 13          | bits 0–12            |
+//! |------------|--------|---------------|-----------------|----------------------|
+//! | illegal    | 1      | 1             | 1               | all ones             |
+//! | unresolved | 1      | scheduled     | noted by rule   | the noted distance   |
+//! | resolved   | 0      | by rule       | changed         | the level            |
+//!
+//! Bits 14 and 13 mean one thing in an unresolved cell and another in a
+//! resolved one: each meaning has its own method, false in any other
+//! state. The noted distance of an unresolved cell is the level seeding
+//! scheduled it at, or else the slowest loss, in plies, that its captures
+//! concede (0 if none): what it is lost at, at the soonest, once its
+//! non-captures all lose. Keeping that in the cell saves a byte per entry.
+
+use std::sync::atomic::{AtomicU16, Ordering::Relaxed};
+
+/// The bit set in every cell not resolved (and in [`ILLEGAL`]).
+const UNRESOLVED: u16 = 0x8000;
+/// In an unresolved cell: seeding scheduled the entry at the level in the
+/// distance bits (instead of holding its slowest capture loss, which such
+/// an entry never needs).
+const SCHEDULED: u16 = 0x4000;
+/// In an unresolved cell: the noted distance counts to a rule decision (a
+/// capture leads into a smaller table's rule-decided value).
+const NOTED_BY_RULE: u16 = 0x2000;
+/// In a resolved cell: the distance counts to a rule decision (the value
+/// was decided in a rule round, or comes from one through its best line).
+const BY_RULE: u16 = 0x4000;
+/// In a resolved cell: resolved in a rule round, so a draw without the
+/// rules (given the same smaller tables).
+const CHANGED: u16 = 0x2000;
+/// The distance bits.
+const DISTANCE: u16 = 0x1fff;
+/// A cell that holds no legal position.
+const ILLEGAL: u16 = u16::MAX;
+
+/// One entry's state while solving (see the module docs).
+#[repr(transparent)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Cell(u16);
+
+impl Cell {
+    /// An entry that holds no legal position.
+    pub(super) const ILLEGAL: Cell = Cell(ILLEGAL);
+    /// Every entry before seeding: unresolved, with nothing noted.
+    pub(super) const UNSEEDED: Cell = Cell(UNRESOLVED);
+
+    /// Unresolved, the slowest loss its captures concede being
+    /// `slowest_loss` plies, counted to a rule decision if `by_rule`.
+    #[inline]
+    pub(super) fn waiting(slowest_loss: u16, by_rule: bool) -> Cell {
+        Cell(UNRESOLVED | noted(slowest_loss, by_rule))
+    }
+
+    /// Unresolved, and scheduled by seeding to be resolved at `level`,
+    /// counted to a rule decision if `by_rule`.
+    #[inline]
+    pub(super) fn scheduled(level: u16, by_rule: bool) -> Cell {
+        Cell(UNRESOLVED | SCHEDULED | noted(level, by_rule))
+    }
+
+    /// Resolved at `level`: its distance counts to a rule decision if
+    /// `by_rule`; `changed` when a rule round resolved it.
+    #[inline]
+    pub(super) fn resolved(level: u16, by_rule: bool, changed: bool) -> Cell {
+        debug_assert!(level <= DISTANCE, "level {level} overflows a cell");
+        let by_rule = if by_rule { BY_RULE } else { 0 };
+        let changed = if changed { CHANGED } else { 0 };
+        Cell(level | by_rule | changed)
+    }
+
+    /// Whether the entry holds no legal position.
+    #[inline]
+    pub(super) fn is_illegal(self) -> bool {
+        self.0 == ILLEGAL
+    }
+
+    /// Whether the entry is legal and not resolved (yet): a draw if it
+    /// stays so.
+    #[inline]
+    pub(super) fn is_unresolved(self) -> bool {
+        self.0 & UNRESOLVED != 0 && self.0 != ILLEGAL
+    }
+
+    /// Whether the entry is resolved: a win or a loss at [`Cell::level`].
+    #[inline]
+    pub(super) fn is_resolved(self) -> bool {
+        self.0 & UNRESOLVED == 0
+    }
+
+    /// Unresolved cells: the level seeding scheduled the entry at, if it
+    /// did.
+    #[inline]
+    pub(super) fn scheduled_level(self) -> Option<u16> {
+        (self.0 & (UNRESOLVED | SCHEDULED) == UNRESOLVED | SCHEDULED && self.0 != ILLEGAL)
+            .then_some(self.0 & DISTANCE)
+    }
+
+    /// Unresolved cells not scheduled: the slowest loss, in plies, the
+    /// entry's captures concede (0 if none).
+    #[inline]
+    pub(super) fn slowest_capture_loss(self) -> u16 {
+        debug_assert!(self.is_unresolved());
+        self.0 & DISTANCE
+    }
+
+    /// Unresolved cells: whether the noted distance (the scheduled level,
+    /// or the slowest capture loss) counts to a rule decision.
+    #[inline]
+    pub(super) fn noted_by_rule(self) -> bool {
+        self.0 & (UNRESOLVED | NOTED_BY_RULE) == UNRESOLVED | NOTED_BY_RULE && self.0 != ILLEGAL
+    }
+
+    /// Resolved cells: the level, the distance in plies to the end.
+    #[inline]
+    pub(super) fn level(self) -> u16 {
+        debug_assert!(self.is_resolved());
+        self.0 & DISTANCE
+    }
+
+    /// Resolved cells: whether the distance counts to a rule decision.
+    #[inline]
+    pub(super) fn by_rule(self) -> bool {
+        self.0 & (UNRESOLVED | BY_RULE) == BY_RULE
+    }
+
+    /// Resolved cells: whether a rule round resolved the entry, so that it
+    /// is a draw without the rules.
+    #[inline]
+    pub(super) fn changed(self) -> bool {
+        self.0 & (UNRESOLVED | CHANGED) == CHANGED
+    }
+}
+
+/// The noted-distance bits of an unresolved cell.
+#[inline]
+fn noted(distance: u16, by_rule: bool) -> u16 {
+    // Distances stay far below the distance bits' limit (see
+    // `value::MAX_PLIES`).
+    debug_assert!(distance <= DISTANCE, "distance {distance} overflows a cell");
+    distance | if by_rule { NOTED_BY_RULE } else { 0 }
+}
+
+/// A cell that threads read and claim at once. Every access is relaxed:
+/// cells carry no other data, and the phases that read what others wrote
+/// are ordered by rayon's joins.
+#[repr(transparent)]
+pub(super) struct AtomicCell(AtomicU16);
+
+impl AtomicCell {
+    pub(super) fn new(cell: Cell) -> AtomicCell {
+        AtomicCell(AtomicU16::new(cell.0))
+    }
+
+    #[inline]
+    pub(super) fn load(&self) -> Cell {
+        Cell(self.0.load(Relaxed))
+    }
+
+    #[inline]
+    pub(super) fn store(&self, cell: Cell) {
+        self.0.store(cell.0, Relaxed);
+    }
+
+    /// Replaces `current` with `new` if the cell still holds `current`;
+    /// else (or spuriously) gives what it holds.
+    #[inline]
+    pub(super) fn compare_exchange_weak(&self, current: Cell, new: Cell) -> Result<Cell, Cell> {
+        self.0
+            .compare_exchange_weak(current.0, new.0, Relaxed, Relaxed)
+            .map(Cell)
+            .map_err(Cell)
+    }
+
+    pub(super) fn into_inner(self) -> Cell {
+        Cell(self.0.into_inner())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cell;
+
+    /// The aliased bits answer only in their own state.
+    #[test]
+    fn each_state_reads_only_its_own_flags() {
+        let scheduled = Cell::scheduled(7, true);
+        assert!(scheduled.is_unresolved() && !scheduled.is_resolved());
+        assert_eq!(scheduled.scheduled_level(), Some(7));
+        assert!(scheduled.noted_by_rule());
+        assert!(!scheduled.by_rule() && !scheduled.changed());
+
+        let waiting = Cell::waiting(5, false);
+        assert_eq!(waiting.scheduled_level(), None);
+        assert_eq!(waiting.slowest_capture_loss(), 5);
+        assert!(!waiting.noted_by_rule());
+
+        let resolved = Cell::resolved(9, true, true);
+        assert!(resolved.is_resolved() && !resolved.is_unresolved());
+        assert_eq!(resolved.level(), 9);
+        assert!(resolved.by_rule() && resolved.changed());
+        assert!(!resolved.noted_by_rule());
+        assert_eq!(resolved.scheduled_level(), None);
+
+        let illegal = Cell::ILLEGAL;
+        assert!(illegal.is_illegal() && !illegal.is_unresolved() && !illegal.is_resolved());
+        assert!(!illegal.by_rule() && !illegal.changed() && !illegal.noted_by_rule());
+        assert_eq!(illegal.scheduled_level(), None);
+        assert!(Cell::UNSEEDED.is_unresolved());
+    }
+}
