@@ -9,7 +9,7 @@ use clap::Subcommand;
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use qiboard::xiangqi::{Color, Position};
 use qiboard_tablebase::{
-    family, Dtm, Generated, Generator, Material, Progress, RuleSet, Tablebase,
+    family, Dtm, Generated, Generator, Material, Plan, Progress, RuleSet, Tablebase,
 };
 
 use crate::report::{quoted, Report};
@@ -45,8 +45,32 @@ pub enum TbCommand {
         /// The most attacking pieces with --all.
         #[arg(long)]
         attackers: Option<u32>,
+        /// Working memory a solve may take (bytes, or with K, M, G; default
+        /// what the system has available). An endgame needing more is
+        /// refused before any work.
+        #[arg(long)]
+        memory: Option<String>,
         #[command(flatten)]
         place: Where,
+    },
+    /// List every endgame of at most N attacking pieces (with everything
+    /// they reach by captures) in the order they can be built: index
+    /// entries, working memory, an estimate of the time on two cores, the
+    /// endgames each needs, and what cannot be built here; then totals.
+    Plan {
+        /// The most rooks, horses, cannons and pawns, both sides together.
+        #[arg(long)]
+        attackers: u32,
+        /// The plan as JSON, for drivers that build on many machines.
+        #[arg(long)]
+        json: bool,
+        /// The working memory to check each endgame against (default what
+        /// the system has available).
+        #[arg(long)]
+        memory: Option<String>,
+        /// Repetition rules (asian or none).
+        #[arg(long, default_value = "asian")]
+        rules: String,
     },
     /// Print the value for the side to move (`W|D|L <plies>`, plus `rule`
     /// when the distance counts to a repetition-rule decision rather than
@@ -191,12 +215,38 @@ pub fn run(command: TbCommand, report: &mut Report) -> Result<String, UsageError
         TbCommand::Gen {
             all: true,
             attackers,
+            memory,
             place,
             ..
-        } => generate_family(attackers.unwrap_or(0), at(place)?),
+        } => generate_family(attackers.unwrap_or(0), with_memory(at(place)?, memory)?),
         TbCommand::Gen {
-            materials, place, ..
-        } => generate(&materials, at(place)?),
+            materials,
+            memory,
+            place,
+            ..
+        } => generate(&materials, with_memory(at(place)?, memory)?),
+        TbCommand::Plan {
+            attackers,
+            json,
+            memory,
+            rules,
+        } => {
+            let limit = match memory {
+                Some(text) => Some(parse_size(&text)?),
+                None => Generator::in_memory().memory_limit(),
+            };
+            let plan = Plan::family(attackers, parse_rules(&rules)?, limit);
+            let stdout = std::io::stdout();
+            let mut out = std::io::BufWriter::new(stdout.lock());
+            if json {
+                plan.write_json(&mut out)
+            } else {
+                show_plan(&plan, &mut out)
+            }
+            .and_then(|()| std::io::Write::flush(&mut out))
+            .map_err(|e| UsageError(format!("cannot write the plan: {e}")))?;
+            Ok(String::new())
+        }
         TbCommand::Probe { fen, place } if fen == "-" => probe_stdin(&prober(place)?, report),
         TbCommand::Probe { fen, place } => {
             crate::check_side(&fen, "Red", report);
@@ -266,7 +316,111 @@ fn generate(materials: &[String], tablebase: Generator) -> Result<String, UsageE
     Ok(out)
 }
 
+/// A size in bytes: a number, or one with K, M or G (powers of 1024).
+fn parse_size(text: &str) -> Result<u64, UsageError> {
+    let text = text.trim();
+    let (digits, unit) = match text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((at, _)) => text.split_at(at),
+        None => (text, ""),
+    };
+    let shift = match unit.to_ascii_uppercase().trim_end_matches(['B', 'I']) {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => u32::MAX,
+    };
+    digits
+        .parse::<u64>()
+        .ok()
+        .filter(|_| shift != u32::MAX)
+        .and_then(|n| n.checked_mul(1 << shift.min(63)))
+        .ok_or_else(|| {
+            UsageError(format!(
+                "{:?} is not a size: write bytes, or a number with K, M or G",
+                quoted(text)
+            ))
+        })
+}
+
+fn with_memory(generator: Generator, memory: Option<String>) -> Result<Generator, UsageError> {
+    Ok(match memory {
+        Some(text) => generator.with_memory_limit(parse_size(&text)?),
+        None => generator,
+    })
+}
+
+/// A size for people: bytes in KiB, MiB or GiB.
+fn human(bytes: u64) -> String {
+    match bytes {
+        b if b >= 1 << 30 => format!("{:.1} GiB", b as f64 / f64::from(1 << 30)),
+        b if b >= 1 << 20 => format!("{:.1} MiB", b as f64 / f64::from(1 << 20)),
+        b => format!("{:.1} KiB", b as f64 / 1024.0),
+    }
+}
+
+fn show_plan(plan: &Plan, out: &mut impl std::io::Write) -> std::io::Result<()> {
+    for endgame in &plan.endgames {
+        let needs: Vec<String> = endgame.needs.iter().map(Material::to_string).collect();
+        writeln!(
+            out,
+            "{} entries={} memory={} time={:.1}s needs={}{}",
+            endgame.material,
+            endgame.entries,
+            human(endgame.working_bytes),
+            endgame.seconds,
+            if needs.is_empty() {
+                "-".to_string()
+            } else {
+                needs.join(",")
+            },
+            endgame
+                .blocked
+                .map_or(String::new(), |why| format!(" blocked: {why}"))
+        )?;
+    }
+    writeln!(
+        out,
+        "{} endgames, {} entries, peak memory {} (limit {}), about {:.1} hours on two cores; {} cannot be built here",
+        plan.endgames.len(),
+        plan.total_entries(),
+        human(plan.peak_bytes()),
+        plan.memory_limit.map_or("unknown".to_string(), human),
+        plan.total_seconds() / 3600.0,
+        plan.blocked().count()
+    )
+}
+
 fn generate_family(attackers: u32, tablebase: Generator) -> Result<String, UsageError> {
+    // Everything checked before any work: an endgame that cannot be built
+    // here is an error now, not an abort halfway.
+    let plan = Plan::family(attackers, tablebase.rules(), tablebase.memory_limit());
+    let blocked: Vec<String> = plan
+        .blocked()
+        .map(|endgame| {
+            format!(
+                "{} ({} entries, {}: {})",
+                endgame.material,
+                endgame.entries,
+                human(endgame.working_bytes),
+                endgame.blocked.expect("blocked")
+            )
+        })
+        .collect();
+    if !blocked.is_empty() {
+        let shown = blocked
+            .iter()
+            .take(5)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("; ");
+        return Err(UsageError(format!(
+            "{} of the family's {} endgames cannot be built here, e.g. {shown}; nothing was built (see `qiboard tb plan --attackers {attackers}`)",
+            blocked.len(),
+            plan.endgames.len()
+        )));
+    }
     let materials = family(attackers);
     let started = Instant::now();
     let bar = Bar::new();

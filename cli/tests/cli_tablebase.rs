@@ -310,3 +310,46 @@ fn rules_option_and_rule_decided_values() {
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&none);
 }
+
+/// `tb plan` lists a family at once; `tb gen --all` refuses, before any
+/// work, a family with endgames that cannot be built here.
+#[test]
+fn plans_and_refusals_come_before_any_work() {
+    let plan = stdout_lines(&qiboard(&["tb", "plan", "--attackers", "2"]));
+    assert_eq!(plan.len(), 1845 + 1, "every endgame, then the totals");
+    assert!(plan[0].starts_with("KK entries=90 "), "{}", plan[0]);
+    assert!(plan.last().unwrap().starts_with("1845 endgames, "));
+    assert!(plan
+        .iter()
+        .any(|line| line.contains("blocked: more than the index")));
+    let json = stdout_lines(&qiboard(&["tb", "plan", "--attackers", "1", "--json"]));
+    assert_eq!(json.len(), 1);
+    assert_eq!(json[0].matches("\"material\"").count(), 369);
+
+    let dir = scratch("refused");
+    let refused = qiboard(&[
+        "tb",
+        "gen",
+        "--all",
+        "--attackers",
+        "2",
+        "--dir",
+        text(&dir),
+    ]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("nothing was built"));
+    let small = qiboard(&[
+        "tb",
+        "gen",
+        "--all",
+        "--attackers",
+        "1",
+        "--memory",
+        "20M",
+        "--dir",
+        text(&dir),
+    ]);
+    assert_eq!(small.status.code(), Some(2));
+    assert!(!dir.exists() || std::fs::read_dir(&dir).unwrap().next().is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -81,7 +81,7 @@ pub use error::{Scope, TbError};
 pub use format::Saved;
 pub use format::{table_path, FileKind, FORMAT_VERSION};
 #[cfg(feature = "generate")]
-pub use generate::{family, FamilyRun, Generated, Generator};
+pub use generate::{family, Blocked, FamilyRun, Generated, Generator, Plan, PlannedEndgame};
 pub use index::{Layout, OffDomain, TooLarge, MAX_ENTRIES};
 pub use material::{Material, MaterialError};
 pub use progress::{Progress, Quiet};

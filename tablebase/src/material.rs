@@ -128,6 +128,12 @@ impl Material {
         Material { counts }
     }
 
+    /// The material of `counts[color][kind]` (kings 1, the rest within
+    /// what a side has: the caller's promise).
+    pub(crate) const fn from_counts(counts: [[u8; 7]; 2]) -> Material {
+        Material { counts }
+    }
+
     /// The counts packed in a number, three bits each: a key that is
     /// cheap to hash.
     #[inline]

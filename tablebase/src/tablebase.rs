@@ -375,7 +375,7 @@ impl Tablebase {
             }
         };
         found.extend(listed);
-        found.sort_by_key(|material| (material.piece_count(), material.to_string()));
+        found.sort_by_cached_key(|material| (material.piece_count(), material.to_string()));
         found.dedup();
         found
     }

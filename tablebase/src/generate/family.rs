@@ -68,18 +68,14 @@ pub fn family(attackers: u32) -> Vec<Material> {
             if total > attackers {
                 continue;
             }
-            let mut signature = String::from("K");
-            for (side, counts) in [(Color::Red, red), (Color::Black, black)] {
-                if side == Color::Black {
-                    signature.push('K');
-                }
-                for (kind, &count) in kinds.iter().zip(counts.iter()) {
-                    for _ in 0..count {
-                        signature.push(kind.letter());
-                    }
+            let mut counts = [[0u8; 7]; 2];
+            for (color, side) in [(Color::Red, red), (Color::Black, black)] {
+                counts[color as usize][PieceKind::King as usize] = 1;
+                for (kind, &count) in kinds.iter().zip(side.iter()) {
+                    counts[color as usize][*kind as usize] = count;
                 }
             }
-            let material: Material = signature.parse().expect("counts within the game's");
+            let material = Material::from_counts(counts);
             if material.is_canonical() {
                 found.push(material);
             }
@@ -87,12 +83,9 @@ pub fn family(attackers: u32) -> Vec<Material> {
     }
     let mut sized: Vec<(u64, Material)> = found
         .into_iter()
-        .map(|material| {
-            let entries = Layout::new(material).map_or(u64::MAX, |layout| layout.per_side());
-            (entries, material)
-        })
+        .map(|material| (Layout::entries(material), material))
         .collect();
-    sized.sort_by_key(|&(entries, material)| (entries, material.to_string()));
+    sized.sort_by_key(|&(entries, material)| (entries, material.packed()));
     sized.dedup();
     sized.into_iter().map(|(_, material)| material).collect()
 }

@@ -11,6 +11,7 @@
 
 mod census;
 mod family;
+mod plan;
 mod solve;
 mod unmove;
 mod verify;
@@ -20,6 +21,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 pub use family::{family, FamilyRun};
+pub use plan::{Blocked, Plan, PlannedEndgame};
 
 use crate::format::{load, save, Saved};
 use crate::table::{capturable, Captures, SubTable};
@@ -105,6 +107,12 @@ impl Generator {
     pub fn with_memory_limit(mut self, bytes: u64) -> Generator {
         self.memory_limit = Some(bytes);
         self
+    }
+
+    /// The working memory a solve may have: the limit set, else what the
+    /// system reports available (`None` where it does not say).
+    pub fn memory_limit(&self) -> Option<u64> {
+        self.memory_limit.or_else(available_memory)
     }
 
     /// The tablebase it fills, to probe what it solved.

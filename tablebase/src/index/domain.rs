@@ -3,7 +3,7 @@
 
 use super::combinatorial::{self, MAX_SET};
 use super::mirror::mirror_square;
-use qiboard::xiangqi::{Bitboard, Color, PieceKind, Square};
+use qiboard::xiangqi::{reachable, Bitboard, Color, Piece, PieceKind, Square};
 
 /// Where one kind of piece of one colour can ever stand, with each
 /// square's position in that list.
@@ -18,31 +18,10 @@ pub(crate) struct Domain {
 pub(super) const NOWHERE: u8 = u8::MAX;
 
 impl Domain {
+    /// The squares a piece of `color` and `kind` can ever stand on:
+    /// qiboard's [`reachable`], the same points every FEN reader checks.
     pub(super) fn new(color: Color, kind: PieceKind) -> Domain {
-        let red_point = |file: usize, rank: usize| -> bool {
-            match kind {
-                PieceKind::King => (3..=5).contains(&file) && rank <= 2,
-                PieceKind::Advisor => {
-                    matches!((file, rank), (3 | 5, 0) | (4, 1) | (3 | 5, 2))
-                }
-                PieceKind::Elephant => {
-                    matches!((file, rank), (2 | 6, 0) | (0 | 4 | 8, 2) | (2 | 6, 4))
-                }
-                PieceKind::Pawn => rank >= 5 || (rank >= 3 && file % 2 == 0),
-                PieceKind::Horse | PieceKind::Rook | PieceKind::Cannon => true,
-            }
-        };
-        let squares: Vec<Square> = Square::ALL
-            .into_iter()
-            .filter(|square| {
-                // Black's points are Red's seen from the other end.
-                let rank = match color {
-                    Color::Red => square.rank(),
-                    Color::Black => 9 - square.rank(),
-                };
-                red_point(square.file(), rank)
-            })
-            .collect();
+        let squares: Vec<Square> = reachable(Piece { color, kind }).into_iter().collect();
         let mut local = [NOWHERE; 90];
         for (i, square) in squares.iter().enumerate() {
             local[*square as usize] = i as u8;

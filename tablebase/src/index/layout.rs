@@ -1,12 +1,15 @@
 //! The index of one endgame: placement pairs folded by the mirror, then
 //! piece sets; from a position to its entry and back.
 
+use super::combinatorial;
 use super::decoder::Decoder;
 use super::domain::{Domain, NOWHERE};
 use super::placement::{GroupStep, Placements};
 use super::MAX_ENTRIES;
 use crate::Material;
-use qiboard::xiangqi::{Bitboard, Color, Move, Piece, PieceKind, Position, Setup, Square};
+use qiboard::xiangqi::{
+    reachable, Bitboard, Color, Move, Piece, PieceKind, Position, Setup, Square,
+};
 
 /// `count` identical pieces indexed as a set.
 #[derive(Clone, Debug)]
@@ -118,7 +121,56 @@ const SET_KINDS: [PieceKind; 4] = [
     PieceKind::Pawn,
 ];
 
+/// Placements of a king with 0–2 advisors and 0–2 elephants, and how many
+/// are their own mirror image, by `[advisors][elephants]`: the same for
+/// both colours (the board turned round), counted once, when first asked.
+fn placement_counts() -> &'static [[(u64, u64); 3]; 3] {
+    static COUNTS: std::sync::OnceLock<[[(u64, u64); 3]; 3]> = std::sync::OnceLock::new();
+    COUNTS.get_or_init(|| {
+        let mut counts = [[(0, 0); 3]; 3];
+        for (advisors, row) in counts.iter_mut().enumerate() {
+            for (elephants, count) in row.iter_mut().enumerate() {
+                let name = format!("K{}{}K", "A".repeat(advisors), "E".repeat(elephants));
+                let material: Material = name.parse().expect("a valid signature");
+                *count = Placements::count(&material, Color::Red);
+            }
+        }
+        counts
+    })
+}
+
 impl Layout {
+    /// The entries (both sides to move) `material`'s index has, counted
+    /// without building it: placement pairs folded by the mirror (one of
+    /// each pair of mirror images, plus those that are their own) times
+    /// the piece sets' sizes. Saturates at `u64::MAX`; whether an index
+    /// that large can be built is [`Layout::new`]'s question.
+    ///
+    /// ```
+    /// use qiboard_tablebase::Layout;
+    ///
+    /// let krnkr = "KRNKR".parse().unwrap();
+    /// assert_eq!(Layout::entries(krnkr), 2 * Layout::new(krnkr).unwrap().per_side());
+    /// ```
+    pub fn entries(material: Material) -> u64 {
+        let [(reds, red_own), (blacks, black_own)] = Color::ALL.map(|color| {
+            let advisors = material.count(color, PieceKind::Advisor) as usize;
+            let elephants = material.count(color, PieceKind::Elephant) as usize;
+            placement_counts()[advisors.min(2)][elephants.min(2)]
+        });
+        let pairs = (reds * blacks + red_own * black_own) / 2;
+        let free_size = Color::ALL
+            .into_iter()
+            .flat_map(|color| SET_KINDS.map(move |kind| (color, kind)))
+            .filter_map(|(color, kind)| {
+                let count = material.count(color, kind) as usize;
+                let domain = reachable(Piece { color, kind }).count() as usize;
+                (count > 0).then(|| combinatorial::binomial(domain, count))
+            })
+            .fold(1u64, u64::saturating_mul);
+        pairs.saturating_mul(free_size).saturating_mul(2)
+    }
+
     /// The index of `material`'s endgame.
     pub fn new(material: Material) -> Result<Layout, TooLarge> {
         let mut sets = Vec::new();
@@ -468,6 +520,25 @@ mod tests {
                         assert!(!mirror.mirrored);
                     }
                 }
+            }
+        }
+    }
+
+    /// The counted size is the built one, for every endgame of at most
+    /// one attacker and some of two (those the index holds).
+    #[test]
+    fn entries_are_counted_as_built() {
+        let mut names: Vec<Material> = crate::family(1);
+        names.extend(
+            ["KRNKR", "KCPKAAEE", "KNNKAE", "KPPKP"].map(|n| n.parse::<Material>().unwrap()),
+        );
+        for material in names {
+            if let Ok(layout) = Layout::new(material) {
+                assert_eq!(
+                    Layout::entries(material),
+                    2 * layout.per_side(),
+                    "{material}"
+                );
             }
         }
     }

@@ -109,6 +109,37 @@ impl Placements {
         placements
     }
 
+    /// How many placements `color` has in `material`, and how many of them
+    /// are their own mirror image: what an index's size takes, without
+    /// the steps back that [`Placements::new`] lists (a plan sizes
+    /// thousands of endgames).
+    pub(super) fn count(material: &Material, color: Color) -> (u64, u64) {
+        let palace = Domain::new(color, PieceKind::King);
+        let advisor_points = Domain::new(color, PieceKind::Advisor);
+        let elephant_points = Domain::new(color, PieceKind::Elephant);
+        let advisors = material.count(color, PieceKind::Advisor) as usize;
+        let elephants = material.count(color, PieceKind::Elephant) as usize;
+        let mirrored = |set: Bitboard| -> Bitboard { set.into_iter().map(mirror_square).collect() };
+        let (mut all, mut own_mirror) = (0, 0);
+        for &king in &palace.squares {
+            for advisor_number in 0..advisor_points.sets(advisors) {
+                let advisor_set = advisor_points.set(advisor_number, advisors);
+                for elephant_number in 0..elephant_points.sets(elephants) {
+                    let elephant_set = elephant_points.set(elephant_number, elephants);
+                    if advisor_set.contains(king) || elephant_set.contains(king) {
+                        continue;
+                    }
+                    all += 1;
+                    let symmetric = mirror_square(king) == king
+                        && mirrored(advisor_set) == advisor_set
+                        && mirrored(elephant_set) == elephant_set;
+                    own_mirror += u64::from(symmetric);
+                }
+            }
+        }
+        (all, own_mirror)
+    }
+
     /// The king, advisor and elephant moves that end in `placement`, as
     /// far as the group itself can tell (the rest of the board decides
     /// whether the origin and the eye are free).

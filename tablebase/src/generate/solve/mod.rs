@@ -159,13 +159,20 @@ pub(crate) const BYTES_PER_ENTRY: u64 = 3;
 /// (KRNKR under the rules peaks 43 MB above its peak without them, the
 /// bitsets 25 MB of it).
 pub(crate) fn working_bytes(layout: &Layout, rules: RuleSet) -> u64 {
-    let entries = layout.per_side() * 2;
-    let bitsets = if rules == RuleSet::Asian && rules::apply_to(layout.material()) {
+    working_bytes_for(layout.material(), layout.per_side() * 2, rules)
+}
+
+/// [`working_bytes`] of `material`'s endgame of `entries` entries, whose
+/// index need not be built (a plan's sizes).
+pub(crate) fn working_bytes_for(material: Material, entries: u64, rules: RuleSet) -> u64 {
+    let bitsets = if rules == RuleSet::Asian && rules::apply_to(material) {
         2 + 3 + 3
     } else {
         2
     };
-    entries * BYTES_PER_ENTRY + entries.div_ceil(8) * bitsets
+    entries
+        .saturating_mul(BYTES_PER_ENTRY)
+        .saturating_add(entries.div_ceil(8).saturating_mul(bitsets))
 }
 
 /// Solves `layout`'s endgame under `rules` given the tables one capture

@@ -1,0 +1,258 @@
+//! Planning a family before building it: every endgame with its index
+//! size, the working memory its solve needs, an estimate of its time and
+//! the endgames one capture away that it reads; what cannot be built
+//! here, and why, before any work starts.
+//!
+//! Sizes are counted, not built ([`Layout::entries`]), so a plan of any
+//! family takes well under a second and little memory. Times are an
+//! estimate from the rate measured here on two cores (KRNKR and its
+//! sub-endgames under the rules); they scale with the entries, not with
+//! the endgame's character.
+
+use std::fmt;
+
+use super::solve::working_bytes_for;
+use crate::{family, Layout, Material, RuleSet, MAX_ENTRIES};
+
+/// Index entries solved a second on the two cores the estimates are for.
+const ENTRIES_PER_SECOND: f64 = 4.5e6;
+
+/// One endgame of a plan.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlannedEndgame {
+    /// The endgame, in its stored colour orientation.
+    pub material: Material,
+    /// Index entries, both sides to move.
+    pub entries: u64,
+    /// Working memory the solve needs, in bytes (the tables it reads
+    /// aside).
+    pub working_bytes: u64,
+    /// Estimated seconds on two cores.
+    pub seconds: f64,
+    /// The endgames one capture away (stored orientation), which must be
+    /// built first.
+    pub needs: Vec<Material>,
+    /// Why it cannot be built here, if it cannot.
+    pub blocked: Option<Blocked>,
+}
+
+/// Why an endgame of a plan cannot be built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Blocked {
+    /// More entries than the index holds ([`MAX_ENTRIES`]).
+    TooLarge,
+    /// More working memory than the limit.
+    NotEnoughMemory,
+}
+
+impl fmt::Display for Blocked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Blocked::TooLarge => write!(f, "more than the index's {MAX_ENTRIES} entries"),
+            Blocked::NotEnoughMemory => f.write_str("more working memory than the limit"),
+        }
+    }
+}
+
+/// Every endgame of a family, smallest first, with what building it takes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    /// The endgames, in the order they can be built (each after those it
+    /// needs).
+    pub endgames: Vec<PlannedEndgame>,
+    /// The memory limit the plan was checked against, in bytes.
+    pub memory_limit: Option<u64>,
+}
+
+impl Plan {
+    /// The plan of `materials` (each with everything it reaches by
+    /// captures) under `rules`, checked against `memory_limit` bytes of
+    /// working memory.
+    ///
+    /// ```
+    /// use qiboard_tablebase::{family, Plan, RuleSet};
+    ///
+    /// let plan = Plan::new(&family(2), RuleSet::Asian, None);
+    /// assert_eq!(plan.endgames.len(), 1845);
+    /// assert!(plan.blocked().count() > 0, "some are too large for the index");
+    /// ```
+    pub fn new(materials: &[Material], rules: RuleSet, memory_limit: Option<u64>) -> Plan {
+        let mut all: Vec<Material> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut pending: Vec<Material> = materials.iter().map(Material::canonical).collect();
+        while let Some(material) = pending.pop() {
+            if seen.insert(material) {
+                all.push(material);
+                pending.extend(material.captures().iter().map(Material::canonical));
+            }
+        }
+        let mut endgames: Vec<PlannedEndgame> = all
+            .into_iter()
+            .map(|material| {
+                let entries = Layout::entries(material);
+                let working_bytes = working_bytes_for(material, entries, rules);
+                let blocked = if entries > MAX_ENTRIES {
+                    Some(Blocked::TooLarge)
+                } else if memory_limit.is_some_and(|limit| working_bytes > limit) {
+                    Some(Blocked::NotEnoughMemory)
+                } else {
+                    None
+                };
+                let mut needs: Vec<Material> = material
+                    .captures()
+                    .iter()
+                    .map(Material::canonical)
+                    .collect();
+                needs.sort_by_key(Material::packed);
+                needs.dedup();
+                PlannedEndgame {
+                    material,
+                    entries,
+                    working_bytes,
+                    seconds: entries as f64 / ENTRIES_PER_SECOND,
+                    needs,
+                    blocked,
+                }
+            })
+            .collect();
+        // Fewer pieces first: every capture removes one, so an endgame
+        // comes after all it needs; by size within a piece count.
+        endgames.sort_by_key(|endgame| {
+            (
+                endgame.material.piece_count(),
+                endgame.entries,
+                endgame.material.packed(),
+            )
+        });
+        Plan {
+            endgames,
+            memory_limit,
+        }
+    }
+
+    /// The plan of the family of at most `attackers` attacking pieces
+    /// ([`family`]).
+    pub fn family(attackers: u32, rules: RuleSet, memory_limit: Option<u64>) -> Plan {
+        Plan::new(&family(attackers), rules, memory_limit)
+    }
+
+    /// The endgames that cannot be built here.
+    pub fn blocked(&self) -> impl Iterator<Item = &PlannedEndgame> {
+        self.endgames
+            .iter()
+            .filter(|endgame| endgame.blocked.is_some())
+    }
+
+    /// Index entries of every endgame together (saturating).
+    pub fn total_entries(&self) -> u64 {
+        self.endgames
+            .iter()
+            .fold(0u64, |sum, endgame| sum.saturating_add(endgame.entries))
+    }
+
+    /// The largest working memory of any one endgame: what one machine
+    /// must have to build them all one after another.
+    pub fn peak_bytes(&self) -> u64 {
+        self.endgames
+            .iter()
+            .map(|endgame| endgame.working_bytes)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Estimated seconds for all, one after another on two cores.
+    pub fn total_seconds(&self) -> f64 {
+        self.endgames.iter().map(|endgame| endgame.seconds).sum()
+    }
+
+    /// The plan as JSON: `{"memory_limit": …, "endgames": [{"material":
+    /// "KRK", "entries": …, "working_bytes": …, "seconds": …, "needs":
+    /// ["KK"], "blocked": null}, …], "total_entries": …, "peak_bytes": …,
+    /// "total_seconds": …}`, for drivers on other machines (a Ray job, a
+    /// Slurm array).
+    pub fn to_json(&self) -> String {
+        let mut out = Vec::new();
+        self.write_json(&mut out)
+            .expect("writing to memory cannot fail");
+        String::from_utf8(out).expect("the JSON is ASCII")
+    }
+
+    /// [`Plan::to_json`] written to `out` an endgame at a time (a plan of
+    /// a million endgames is not held as one text).
+    pub fn write_json(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        match self.memory_limit {
+            Some(limit) => write!(out, "{{\"memory_limit\": {limit}, \"endgames\": [")?,
+            None => write!(out, "{{\"memory_limit\": null, \"endgames\": [")?,
+        }
+        for (i, endgame) in self.endgames.iter().enumerate() {
+            if i > 0 {
+                out.write_all(b", ")?;
+            }
+            let blocked = match endgame.blocked {
+                None => "null",
+                Some(Blocked::TooLarge) => "\"too-large\"",
+                Some(Blocked::NotEnoughMemory) => "\"not-enough-memory\"",
+            };
+            write!(
+                out,
+                "{{\"material\": \"{}\", \"entries\": {}, \"working_bytes\": {}, \"seconds\": {:.1}, \"needs\": [",
+                endgame.material, endgame.entries, endgame.working_bytes, endgame.seconds
+            )?;
+            for (j, need) in endgame.needs.iter().enumerate() {
+                if j > 0 {
+                    out.write_all(b", ")?;
+                }
+                write!(out, "\"{need}\"")?;
+            }
+            write!(out, "], \"blocked\": {blocked}}}")?;
+        }
+        writeln!(
+            out,
+            "], \"total_entries\": {}, \"peak_bytes\": {}, \"total_seconds\": {:.0}}}",
+            self.total_entries(),
+            self.peak_bytes(),
+            self.total_seconds()
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plan_puts_each_endgame_after_those_it_needs() {
+        let plan = Plan::family(1, RuleSet::Asian, Some(256 << 20));
+        assert_eq!(plan.endgames.len(), 369);
+        let place: std::collections::HashMap<Material, usize> = plan
+            .endgames
+            .iter()
+            .enumerate()
+            .map(|(i, endgame)| (endgame.material, i))
+            .collect();
+        for (i, endgame) in plan.endgames.iter().enumerate() {
+            for need in &endgame.needs {
+                assert!(place[need] < i, "{} needs {need}", endgame.material);
+            }
+        }
+        for endgame in &plan.endgames {
+            let over = endgame.working_bytes > 256 << 20;
+            assert_eq!(endgame.blocked.is_some(), over, "{}", endgame.material);
+        }
+        assert!(plan.blocked().count() > 0);
+        assert!(plan
+            .to_json()
+            .starts_with("{\"memory_limit\": 268435456, \"endgames\": [{"));
+    }
+
+    /// Every endgame there is (the family of any number of attackers):
+    /// planned without building an index, the largest refused.
+    #[test]
+    fn a_plan_of_everything_refuses_what_the_index_cannot_hold() {
+        let plan = Plan::family(100, RuleSet::Asian, None);
+        assert!(plan.endgames.len() > 100_000);
+        let largest = plan.endgames.iter().max_by_key(|e| e.entries).unwrap();
+        assert_eq!(largest.blocked, Some(Blocked::TooLarge));
+    }
+}
