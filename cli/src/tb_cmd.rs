@@ -50,6 +50,12 @@ pub enum TbCommand {
         /// refused before any work.
         #[arg(long)]
         memory: Option<String>,
+        /// Solve only the endgames named: those one capture away must be in
+        /// DIR already (each read whole and checked), or the run stops
+        /// naming the first missing. For drivers that build a family on
+        /// many machines, each endgame after those it needs.
+        #[arg(long, conflicts_with = "all")]
+        no_subtables: bool,
         #[command(flatten)]
         place: Where,
     },
@@ -222,9 +228,13 @@ pub fn run(command: TbCommand, report: &mut Report) -> Result<String, UsageError
         TbCommand::Gen {
             materials,
             memory,
+            no_subtables,
             place,
             ..
-        } => generate(&materials, with_memory(at(place)?, memory)?),
+        } => generate(
+            &materials,
+            with_memory(at(place)?, memory)?.with_subtables(!no_subtables),
+        ),
         TbCommand::Plan {
             attackers,
             json,

@@ -230,9 +230,11 @@ fn families_build_skip_and_resume() {
 
     let second = scratch("family-b");
     stdout_lines(&gen_family(&second));
+    // The tables, not the writers' lock files beside them.
     let mut names: Vec<_> = std::fs::read_dir(&second)
         .unwrap()
         .map(|entry| entry.unwrap().file_name())
+        .filter(|name| !name.to_string_lossy().starts_with('.'))
         .collect();
     names.sort();
     // Lose the last third of the tables, and damage one that stays.
@@ -352,4 +354,81 @@ fn plans_and_refusals_come_before_any_work() {
     assert_eq!(small.status.code(), Some(2));
     assert!(!dir.exists() || std::fs::read_dir(&dir).unwrap().next().is_none());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Many writers of mixed rule sets on one directory: each endgame's files
+/// end a complete pair of one rule set, which the other rule set refuses
+/// and its own verifies; `--no-subtables` builds only from what is there.
+#[test]
+fn many_writers_leave_only_whole_tables() {
+    let dir = scratch("writers");
+    let children: Vec<_> = (0..8)
+        .map(|i| {
+            let rules = if i % 2 == 0 { "asian" } else { "none" };
+            Command::new(env!("CARGO_BIN_EXE_qiboard"))
+                .args(["tb", "gen", "KRKN", "--rules", rules, "--dir", text(&dir)])
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for child in children {
+        let output = child.wait_with_output().unwrap();
+        let errors = String::from_utf8_lossy(&output.stderr);
+        // A writer of the other rule set is refused, never let through.
+        assert!(
+            output.status.success() || errors.contains("rules were asked for"),
+            "{errors}"
+        );
+    }
+    for material in ["KK", "KRK", "KNK", "KRKN"] {
+        let readable: Vec<&str> = ["asian", "none"]
+            .into_iter()
+            .filter(|rules| {
+                let stats = qiboard(&[
+                    "tb",
+                    "stats",
+                    material,
+                    "--rules",
+                    rules,
+                    "--dir",
+                    text(&dir),
+                ]);
+                stats.status.success()
+            })
+            .collect();
+        assert_eq!(readable.len(), 1, "{material}: {readable:?}");
+        let verified = qiboard(&[
+            "tb",
+            "verify",
+            material,
+            "--rules",
+            readable[0],
+            "--dir",
+            text(&dir),
+        ]);
+        assert!(
+            verified.status.success() || material == "KK",
+            "{material}: {verified:?}"
+        );
+    }
+    let leftovers: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+
+    // No sub-endgames solved: KRKA needs KRK (there) and KKA (missing).
+    let fresh = scratch("no-subtables");
+    let output = qiboard(&["tb", "gen", "KRKA", "--no-subtables", "--dir", text(&fresh)]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("no table for"));
+    assert!(
+        !fresh.join("KRK.qwdl").exists(),
+        "nothing solved on the way"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&fresh);
 }

@@ -5,12 +5,16 @@
 mod blocks;
 mod files;
 #[cfg(feature = "generate")]
+mod lock;
+#[cfg(feature = "generate")]
 mod write;
 
 pub(crate) use blocks::{check_bytes, BlockFile};
 pub use blocks::{FileKind, FORMAT_VERSION};
 pub use files::table_path;
 pub(crate) use files::{code_of, open};
+#[cfg(feature = "generate")]
+pub(crate) use lock::EndgameLock;
 #[cfg(feature = "generate")]
 pub use write::Saved;
 #[cfg(feature = "generate")]

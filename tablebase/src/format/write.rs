@@ -204,6 +204,21 @@ pub(crate) fn save(table: &Table, dir: &Path) -> Result<Saved, TbError> {
         remove_stale_temporaries(dir, material, kind);
         written.push((path, bytes.len() as u64));
     }
+    // The check after the rename: both files in place are this table's,
+    // a pair (another writer could only have got in without the lock).
+    let layout = table.layout();
+    let placed = [FileKind::Wdl, FileKind::Dtm]
+        .map(|kind| open(dir, layout, kind, table.rules()).map(|file| file.header().stats));
+    match placed {
+        [Ok(wdl), Ok(dtm)] if wdl == dtm && wdl == Color::ALL.map(|side| table.stats(side)) => {}
+        [Err(error), _] | [_, Err(error)] => return Err(error),
+        _ => {
+            return Err(TbError::Corrupt {
+                path: table_path(dir, material, FileKind::Dtm),
+                why: "the files in place are not the pair just written: another writer wrote them without the lock".into(),
+            })
+        }
+    }
     let dtm = written.pop().expect("two files");
     let wdl = written.pop().expect("two files");
     Ok(Saved { wdl, dtm })

@@ -151,7 +151,8 @@ impl Generator {
             if intact {
                 run.present.push(material);
             } else {
-                let log = self.generate(&material, progress)?;
+                // Unless another process of the run wrote it meanwhile.
+                let log = self.generate_missing(&material, progress)?;
                 run.generated.extend(log);
             }
             done += 2 * layout.per_side();

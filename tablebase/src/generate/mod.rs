@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 pub use family::{family, FamilyRun};
 pub use plan::{Blocked, Plan, PlannedEndgame};
 
-use crate::format::{load, save, Saved};
+use crate::format::{load, save, EndgameLock, Saved};
 use crate::table::{capturable, Captures, SubTable};
 use crate::{Layout, Material, Progress, Table, Tablebase, TbError};
 use solve::{solve, working_bytes};
@@ -65,6 +65,8 @@ pub struct Generated {
 pub struct Generator {
     tablebase: Tablebase,
     memory_limit: Option<u64>,
+    /// Whether missing endgames one capture away are solved too.
+    subtables: bool,
 }
 
 impl Generator {
@@ -73,6 +75,7 @@ impl Generator {
         Generator {
             tablebase,
             memory_limit: None,
+            subtables: true,
         }
     }
 
@@ -106,6 +109,16 @@ impl Generator {
     /// available).
     pub fn with_memory_limit(mut self, bytes: u64) -> Generator {
         self.memory_limit = Some(bytes);
+        self
+    }
+
+    /// The same generator solving only the endgames it is asked for: each
+    /// endgame one capture away must be in the directory already (and is
+    /// read whole, every block checked), else the solve stops with
+    /// [`TbError::Missing`] naming it. What a driver that builds a family
+    /// on many machines, each endgame after those it needs, wants.
+    pub fn with_subtables(mut self, solve_them: bool) -> Generator {
+        self.subtables = solve_them;
         self
     }
 
@@ -159,7 +172,9 @@ impl Generator {
         log: &mut Vec<Generated>,
     ) -> Result<Arc<Table>, TbError> {
         match self.table(material) {
-            Err(TbError::Missing { .. }) => self.solve(material, progress, log),
+            Err(TbError::Missing { .. }) if self.subtables => {
+                self.solve(material, progress, log, Again::UnlessWritten)
+            }
             found => found,
         }
     }
@@ -203,13 +218,32 @@ impl Generator {
         material: &Material,
         progress: &dyn Progress,
         log: &mut Vec<Generated>,
+        again: Again,
     ) -> Result<Arc<Table>, TbError> {
         let material = material.canonical();
         let layout = Arc::new(Layout::new(material)?);
         let captures = Self::captures(&material, |smaller| self.obtain(smaller, progress, log))?;
         let working_bytes = self.check_memory(&layout)?;
-        let started = Instant::now();
+        // One writer per endgame in a directory, from the look for its
+        // table to its files in place (sub-endgames are locked one by one
+        // above, never while this is held: no writer waits holding a lock).
         let rules = self.tablebase.rules();
+        let _lock = match self.tablebase.dir() {
+            Some(dir) => Some(EndgameLock::acquire(dir, material, progress)?),
+            None => None,
+        };
+        if again == Again::UnlessWritten {
+            self.tablebase.forget_files(material);
+            match self.table(&material) {
+                // Another writer finished it while this one waited.
+                Ok(table) => return Ok(table),
+                // Another rule set's table is not overwritten.
+                Err(error @ TbError::RulesMismatch { .. }) => return Err(error),
+                // Missing or damaged: solved (again) here.
+                Err(_) => {}
+            }
+        }
+        let started = Instant::now();
         let codes = solve(&layout, &captures, rules, progress)?;
         drop(captures);
         let table = Table::new(layout, rules, codes);
@@ -240,7 +274,20 @@ impl Generator {
         progress: &dyn Progress,
     ) -> Result<Vec<Generated>, TbError> {
         let mut log = Vec::new();
-        self.solve(material, progress, &mut log)?;
+        self.solve(material, progress, &mut log, Again::Always)?;
+        Ok(log)
+    }
+
+    /// Solves `material` unless, once its lock is held, another writer has
+    /// put its table there: what a family run does with each endgame it
+    /// finds missing.
+    pub(crate) fn generate_missing(
+        &self,
+        material: &Material,
+        progress: &dyn Progress,
+    ) -> Result<Vec<Generated>, TbError> {
+        let mut log = Vec::new();
+        self.solve(material, progress, &mut log, Again::UnlessWritten)?;
         Ok(log)
     }
 
@@ -261,6 +308,16 @@ impl Generator {
         let captures = Self::captures(&table.material(), |smaller| self.table(smaller))?;
         verify::verify(&table, &captures, progress)
     }
+}
+
+/// Whether a solve goes on when the table is there by the time the
+/// endgame's lock is held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Again {
+    /// It solves anyway (asked for by name).
+    Always,
+    /// Another writer's table is used (a sub-endgame).
+    UnlessWritten,
 }
 
 impl std::ops::Deref for Generator {

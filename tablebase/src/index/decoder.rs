@@ -142,7 +142,7 @@ mod tests {
                     index = match checked % 997 {
                         0 => (index * 7 + 13) % per_side,
                         1 => index.saturating_sub(5000),
-                        _ => index + 1 + (checked % 31 == 0) as u32 * 40,
+                        _ => index + 1 + checked.is_multiple_of(31) as u32 * 40,
                     };
                     if checked > 400_000 {
                         break;
