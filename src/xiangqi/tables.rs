@@ -3,7 +3,9 @@
 //! A reviewed, pretty-printed copy of the default-seed tables lives in the
 //! repository's `tables/xiangqi/`. Prefer the lookups in
 //! [`crate::xiangqi`]; these raw arrays are public for engines that index
-//! them directly. Squares are a0 = 0 … i9 = 89 and sets are u128 with bit
+//! them directly, and are **not a stable interface**: the Zobrist numbers
+//! change with the dependent's `QIBOARD_SEED`, and any table's layout may
+//! change in a minor release (the lookups keep their meaning). Squares are a0 = 0 … i9 = 89 and sets are u128 with bit
 //! `i` for square `i`.
 //!
 //! # Zobrist key and lock
