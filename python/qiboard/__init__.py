@@ -1,0 +1,44 @@
+"""qiboard: xiangqi (Chinese chess) and chess for Python, on the qiboard Rust crate.
+
+* :mod:`qiboard.xiangqi` -- positions, moves, games under the Asian (AXF)
+  repetition rules, notations (UCCI, ICCS, WXF, Chinese), records (PGN,
+  XQF), endgame tablebases, NumPy planes, a fixed action space and a
+  batched stepper for reinforcement learning.
+* :mod:`qiboard.chess` -- positions, moves (UCI, SAN), games, perft and
+  Polyglot keys.
+* :mod:`qiboard.envs` -- a Gymnasium environment and a PettingZoo AEC
+  environment (needs ``gymnasium`` / ``pettingzoo``).
+
+Every error is a ``ValueError`` subclass carrying the Rust crate's message.
+"""
+
+from ._qiboard import (
+    FenError,
+    GameOverError,
+    MaterialError,
+    MoveError,
+    NotationError,
+    PerftError,
+    PositionError,
+    QiboardError,
+    RecordError,
+    TablebaseError,
+    __version__,
+)
+from . import chess, xiangqi
+
+__all__ = [
+    "FenError",
+    "GameOverError",
+    "MaterialError",
+    "MoveError",
+    "NotationError",
+    "PerftError",
+    "PositionError",
+    "QiboardError",
+    "RecordError",
+    "TablebaseError",
+    "__version__",
+    "chess",
+    "xiangqi",
+]

@@ -1,0 +1,33 @@
+"""Type stubs of the extension module qiboard._qiboard."""
+
+from qiboard import chess as chess
+from qiboard import xiangqi as xiangqi
+
+__version__: str
+
+class QiboardError(ValueError): ...
+class FenError(QiboardError): ...
+class PositionError(FenError): ...
+class MoveError(QiboardError): ...
+class NotationError(QiboardError): ...
+class GameOverError(QiboardError): ...
+class PerftError(QiboardError): ...
+class RecordError(QiboardError): ...
+class TablebaseError(QiboardError): ...
+class MaterialError(QiboardError): ...
+
+__all__ = [
+    "QiboardError",
+    "FenError",
+    "PositionError",
+    "MoveError",
+    "NotationError",
+    "GameOverError",
+    "PerftError",
+    "RecordError",
+    "TablebaseError",
+    "MaterialError",
+    "__version__",
+    "xiangqi",
+    "chess",
+]

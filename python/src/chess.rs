@@ -1,0 +1,602 @@
+//! `qiboard.chess`: positions, moves (UCI, SAN), games, perft, Polyglot
+//! keys.
+
+use numpy::ndarray::Array3;
+use numpy::{IntoPyArray, PyArray3};
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString, PyTuple};
+
+use qiboard::chess::{Color, Game, Move, MoveKind, Outcome, PieceKind, Position, Square, Status};
+
+use crate::errors::{self, MoveError, NotationError, PerftError};
+use crate::xiangqi::py_bool;
+
+/// A square given as an index (a1 = 0 … h8 = 63) or a name (`"e4"`).
+fn square_arg(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
+    if let Ok(index) = obj.extract::<i64>() {
+        return usize::try_from(index)
+            .ok()
+            .and_then(Square::new)
+            .ok_or_else(|| PyIndexError::new_err(format!("square {index} is not in 0..64")));
+    }
+    if let Ok(name) = obj.cast::<PyString>() {
+        return name
+            .to_cow()?
+            .parse::<Square>()
+            .map_err(errors::with::<errors::QiboardError>);
+    }
+    Err(PyTypeError::new_err(
+        "a square is an index 0-63 (a1 = 0, index = rank * 8 + file) or a name like 'e4'",
+    ))
+}
+
+/// The move of `bits` ([`Move::bits`]), rebuilt through the public
+/// constructors (the crate has no chess `Move::from_bits`).
+fn move_from_bits(bits: u16) -> Option<Move> {
+    let from = Square::new(usize::from(bits & 63))?;
+    let to = Square::new(usize::from((bits >> 6) & 63))?;
+    let mv = match bits >> 12 {
+        1 => Move::double_push(from, to),
+        2 => Move::castle(from, to),
+        3 => Move::en_passant(from, to),
+        flag @ 4..=7 => Move::promotion(from, to, PieceKind::ALL[usize::from(flag - 3)]),
+        flag @ 8..=13 => Move::normal(PieceKind::ALL[usize::from(flag - 8)], from, to),
+        _ => return None,
+    };
+    (mv.bits() == bits).then_some(mv)
+}
+
+/// A chess move, as a position's ``legal_moves()``, ``parse_move()`` or
+/// ``parse_san()`` give it. Its text is UCI (``e2e4``, ``e7e8q``; castling
+/// as the king's two-square step, or king-takes-rook in Chess960
+/// positions). Immutable, hashable, picklable.
+#[pyclass(module = "qiboard.chess", name = "Move", frozen)]
+#[derive(Clone, Copy)]
+pub struct PyChessMove {
+    mv: Move,
+    chess960: bool,
+}
+
+#[pymethods]
+impl PyChessMove {
+    /// The move of `bits` (as ``Move.bits`` gives them); ValueError if
+    /// they are no move.
+    #[staticmethod]
+    #[pyo3(signature = (bits, chess960=false))]
+    fn from_bits(bits: u16, chess960: bool) -> PyResult<PyChessMove> {
+        move_from_bits(bits)
+            .map(|mv| PyChessMove { mv, chess960 })
+            .ok_or_else(|| PyValueError::new_err(format!("{bits:#06x} is no chess move")))
+    }
+
+    /// The origin square (a1 = 0 … h8 = 63).
+    #[getter]
+    #[allow(clippy::wrong_self_convention)]
+    fn from_square(&self) -> usize {
+        self.mv.from() as usize
+    }
+
+    /// The target square; for castling, the king's target (the rook's
+    /// square in Chess960 notation).
+    #[getter]
+    #[allow(clippy::wrong_self_convention)]
+    fn to_square(&self) -> usize {
+        if self.mv.is_castle() && !self.chess960 {
+            self.mv.castle_king_target() as usize
+        } else {
+            self.mv.to() as usize
+        }
+    }
+
+    /// The promotion piece's letter (`"q"`, `"r"`, `"b"`, `"n"`), or None.
+    #[getter]
+    fn promotion(&self) -> Option<char> {
+        self.mv.promotion_kind().map(PieceKind::letter)
+    }
+
+    /// `"normal"`, `"double-push"`, `"castle"`, `"en-passant"` or
+    /// `"promotion"`.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        match self.mv.kind() {
+            MoveKind::Normal => "normal",
+            MoveKind::DoublePush => "double-push",
+            MoveKind::Castle => "castle",
+            MoveKind::EnPassant => "en-passant",
+            MoveKind::Promotion(_) => "promotion",
+        }
+    }
+
+    /// The move's 16 bits.
+    #[getter]
+    fn bits(&self) -> u16 {
+        self.mv.bits()
+    }
+
+    /// The UCI text.
+    fn uci(&self) -> String {
+        self.mv.uci(self.chess960).to_string()
+    }
+
+    fn __str__(&self) -> String {
+        self.uci()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Move('{}')", self.uci())
+    }
+
+    fn __hash__(&self) -> u64 {
+        u64::from(self.mv.bits())
+    }
+
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: pyo3::basic::CompareOp) -> Py<PyAny> {
+        let py = other.py();
+        let Ok(other) = other.cast::<PyChessMove>() else {
+            return py.NotImplemented();
+        };
+        let key = |m: &PyChessMove| m.mv.bits();
+        py_bool(py, op.matches(key(self).cmp(&key(other.get()))))
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let this = slf.get();
+        let rebuild = slf.get_type().getattr("from_bits")?;
+        let args = (this.mv.bits(), this.chess960).into_pyobject(py)?;
+        PyTuple::new(py, [rebuild, args.into_any()])
+    }
+}
+
+/// A move given as a Move or UCI text, checked legal in `position`.
+fn legal_move(position: &Position, obj: &Bound<'_, PyAny>) -> PyResult<Move> {
+    if let Ok(mv) = obj.cast::<PyChessMove>() {
+        let mv = mv.get().mv;
+        if position.is_legal(mv) {
+            return Ok(mv);
+        }
+        return Err(MoveError::new_err(format!(
+            "{:?} is not a legal move in this position",
+            position.move_text(mv)
+        )));
+    }
+    if let Ok(text) = obj.cast::<PyString>() {
+        return position
+            .parse_move(text.to_cow()?.trim())
+            .map_err(errors::with::<MoveError>);
+    }
+    Err(PyTypeError::new_err(format!(
+        "a move is a qiboard.chess.Move or UCI text like 'e2e4', not {}",
+        obj.get_type().name()?
+    )))
+}
+
+fn moves_of<'py>(
+    py: Python<'py>,
+    position: &Position,
+    moves: &[Move],
+) -> PyResult<Bound<'py, PyList>> {
+    let chess960 = position.is_chess960();
+    PyList::new(py, moves.iter().map(|&mv| PyChessMove { mv, chess960 }))
+}
+
+/// A chess position with its Polyglot key. ``Position()`` is the start,
+/// ``Position(fen)`` reads a FEN (X-FEN and Shredder-FEN castling for
+/// Chess960). Immutable; pickles as its FEN.
+#[pyclass(module = "qiboard.chess", name = "Position", frozen)]
+#[derive(Clone)]
+pub struct PyChessPosition(Position);
+
+#[pymethods]
+impl PyChessPosition {
+    #[new]
+    #[pyo3(signature = (fen=None, chess960=None))]
+    fn new(fen: Option<&str>, chess960: Option<bool>) -> PyResult<Self> {
+        let mut position = match fen {
+            None => Position::start(),
+            Some(fen) => Position::from_fen(fen).map_err(errors::chess_fen)?,
+        };
+        if let Some(chess960) = chess960 {
+            position.set_chess960(chess960);
+        }
+        Ok(PyChessPosition(position))
+    }
+
+    /// The FEN.
+    fn fen(&self) -> String {
+        self.0.fen()
+    }
+
+    /// `"white"` or `"black"`.
+    #[getter]
+    fn turn(&self) -> &'static str {
+        self.0.side_to_move().name()
+    }
+
+    /// Whether castling is written king-takes-rook (Chess960 notation).
+    #[getter]
+    fn chess960(&self) -> bool {
+        self.0.is_chess960()
+    }
+
+    /// The en passant square's index, if any.
+    #[getter]
+    fn en_passant(&self) -> Option<usize> {
+        self.0.en_passant().map(|square| square as usize)
+    }
+
+    /// Plies since the last capture or pawn move.
+    #[getter]
+    fn halfmove_clock(&self) -> u32 {
+        self.0.halfmove_clock()
+    }
+
+    /// The move number.
+    #[getter]
+    fn fullmove_number(&self) -> u32 {
+        self.0.fullmove_number()
+    }
+
+    /// The Polyglot Zobrist key.
+    #[getter]
+    fn key(&self) -> u64 {
+        self.0.key()
+    }
+
+    /// The FEN letter of the piece on `square`, or None.
+    fn piece_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<char>> {
+        Ok(self
+            .0
+            .piece_at(square_arg(square)?)
+            .map(|piece| piece.letter()))
+    }
+
+    /// Every legal move.
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        moves_of(py, &self.0, &self.0.legal_moves())
+    }
+
+    /// The legal captures (en passant included).
+    fn captures<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        moves_of(py, &self.0, &self.0.legal_captures())
+    }
+
+    /// How many legal moves there are.
+    fn count_legal_moves(&self) -> u64 {
+        self.0.count_legal_moves()
+    }
+
+    /// Whether `move` (a Move or UCI text) is legal here.
+    #[pyo3(name = "is_legal")]
+    fn py_is_legal(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match legal_move(&self.0, r#move) {
+            Ok(_) => Ok(true),
+            Err(error) if error.is_instance_of::<PyTypeError>(r#move.py()) => Err(error),
+            Err(_) => Ok(false),
+        }
+    }
+
+    /// The position after `move` (a Move or UCI text), which must be legal.
+    fn play(&self, r#move: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let mv = legal_move(&self.0, r#move)?;
+        Ok(PyChessPosition(self.0.play(mv)))
+    }
+
+    /// The legal move the UCI text names.
+    fn parse_move(&self, text: &str) -> PyResult<PyChessMove> {
+        let mv = self.0.parse_move(text).map_err(errors::with::<MoveError>)?;
+        Ok(PyChessMove {
+            mv,
+            chess960: self.0.is_chess960(),
+        })
+    }
+
+    /// `move` (legal here) in standard algebraic notation.
+    fn san(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+        let mv = legal_move(&self.0, r#move)?;
+        self.0.san(mv).map_err(errors::with::<NotationError>)
+    }
+
+    /// The legal move a SAN text names (NotationError otherwise).
+    fn parse_san(&self, text: &str) -> PyResult<PyChessMove> {
+        let mv = self
+            .0
+            .parse_san(text)
+            .map_err(errors::with::<NotationError>)?;
+        Ok(PyChessMove {
+            mv,
+            chess960: self.0.is_chess960(),
+        })
+    }
+
+    /// Whether the side to move is in check.
+    fn is_check(&self) -> bool {
+        self.0.is_check()
+    }
+
+    /// `"ongoing"`, `"checkmate"` or `"stalemate"`.
+    fn status(&self) -> &'static str {
+        match self.0.status() {
+            Status::Ongoing => "ongoing",
+            Status::Checkmate => "checkmate",
+            Status::Stalemate => "stalemate",
+        }
+    }
+
+    /// Leaf nodes of the legal move tree (GIL released).
+    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+        let position = self.0;
+        py.detach(|| qiboard::chess::perft(&position, depth))
+            .map_err(errors::with::<PerftError>)
+    }
+
+    /// Perft of each legal move's subtree, as `(move, nodes)` pairs.
+    fn divide(&self, py: Python<'_>, depth: u32) -> PyResult<Vec<(PyChessMove, u64)>> {
+        let position = self.0;
+        let counts = py
+            .detach(|| qiboard::chess::divide(&position, depth))
+            .map_err(errors::with::<PerftError>)?;
+        let chess960 = position.is_chess960();
+        Ok(counts
+            .into_iter()
+            .map(|(mv, n)| (PyChessMove { mv, chess960 }, n))
+            .collect())
+    }
+
+    /// uint8 planes of shape (13, 8, 8): plane `color * 6 + kind` (White
+    /// 0, Black 1; pawn, knight, bishop, rook, queen, king 0-5) has a 1
+    /// where such a piece stands, plane 12 is all ones when White is to
+    /// move. Row r is rank r + 1, column f is file f (a = 0).
+    fn planes<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray3<u8>> {
+        let mut data = vec![0u8; 13 * 64];
+        for color in Color::ALL {
+            for kind in PieceKind::ALL {
+                let plane = (color.index() * 6 + kind.index()) * 64;
+                for square in self.0.pieces(color, kind) {
+                    data[plane + square as usize] = 1;
+                }
+            }
+        }
+        if self.0.side_to_move() == Color::White {
+            data[12 * 64..].fill(1);
+        }
+        Array3::from_shape_vec((13, 8, 8), data)
+            .expect("planes have their shape")
+            .into_pyarray(py)
+    }
+
+    fn __str__(&self) -> String {
+        self.0.fen()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Position('{}')", self.0.fen())
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.0.key()
+    }
+
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: pyo3::basic::CompareOp) -> Py<PyAny> {
+        let py = other.py();
+        let Ok(other) = other.cast::<PyChessPosition>() else {
+            return py.NotImplemented();
+        };
+        let same = self.0 == other.get().0;
+        match op {
+            pyo3::basic::CompareOp::Eq => py_bool(py, same),
+            pyo3::basic::CompareOp::Ne => py_bool(py, !same),
+            _ => py.NotImplemented(),
+        }
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let this = slf.get();
+        let args = (this.0.fen(), this.0.is_chess960()).into_pyobject(py)?;
+        PyTuple::new(py, [slf.get_type().into_any(), args.into_any()])
+    }
+}
+
+/// How a chess game ended: ``winner`` ("white", "black" or None) and
+/// ``ending`` ("checkmate" or "stalemate").
+#[pyclass(module = "qiboard.chess", name = "Outcome", frozen)]
+pub struct PyChessOutcome(Outcome);
+
+#[pymethods]
+impl PyChessOutcome {
+    /// The winner, or None for a draw.
+    #[getter]
+    fn winner(&self) -> Option<&'static str> {
+        self.0.winner().map(Color::name)
+    }
+
+    /// `"checkmate"` or `"stalemate"`.
+    #[getter]
+    fn ending(&self) -> &'static str {
+        self.0.ending().name()
+    }
+
+    /// `"1-0"`, `"0-1"` or `"1/2-1/2"`.
+    #[getter]
+    fn result(&self) -> &'static str {
+        self.0.result()
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        match self.0.winner() {
+            Some(winner) => format!(
+                "Outcome(winner='{}', ending='{}')",
+                winner.name(),
+                self.0.ending().name()
+            ),
+            None => format!("Outcome(winner=None, ending='{}')", self.0.ending().name()),
+        }
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyChessOutcome>()
+            .is_ok_and(|other| other.get().0 == self.0)
+    }
+}
+
+/// A chess game: the start, the moves and every position since. The game
+/// ends by checkmate or stalemate (no draw rules are applied; see
+/// ``occurrences()`` and the half-move clock).
+#[pyclass(module = "qiboard.chess", name = "Game")]
+#[derive(Clone)]
+pub struct PyChessGame(Game);
+
+#[pymethods]
+impl PyChessGame {
+    #[new]
+    #[pyo3(signature = (start=None, moves=None))]
+    fn new(start: Option<&Bound<'_, PyAny>>, moves: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let position = match start {
+            None => Position::start(),
+            Some(start) => match start.cast::<PyChessPosition>() {
+                Ok(position) => position.get().0,
+                Err(_) => {
+                    Position::from_fen(&start.extract::<String>()?).map_err(errors::chess_fen)?
+                }
+            },
+        };
+        let mut game = PyChessGame(Game::from_position(position));
+        if let Some(moves) = moves {
+            for mv in moves.try_iter()? {
+                game.play(&mv?)?;
+            }
+        }
+        Ok(game)
+    }
+
+    /// The current position.
+    #[getter]
+    fn position(&self) -> PyChessPosition {
+        PyChessPosition(*self.0.position())
+    }
+
+    /// The start.
+    #[getter]
+    fn start(&self) -> PyChessPosition {
+        PyChessPosition(*self.0.start())
+    }
+
+    /// The moves played.
+    #[getter]
+    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        moves_of(py, self.0.start(), self.0.moves())
+    }
+
+    /// Plays `move` (a Move or UCI text) and returns it.
+    fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyChessMove> {
+        let position = *self.0.position();
+        let mv = match legal_move(&position, r#move) {
+            Ok(mv) => mv,
+            Err(error) => match self.0.outcome() {
+                Some(outcome) => {
+                    return Err(errors::chess_game(qiboard::chess::GameError::Finished(
+                        outcome,
+                    )))
+                }
+                None => return Err(error),
+            },
+        };
+        self.0.play(mv).map_err(errors::chess_game)?;
+        Ok(PyChessMove {
+            mv,
+            chess960: position.is_chess960(),
+        })
+    }
+
+    /// Plays the move a SAN text names.
+    fn play_san(&mut self, text: &str) -> PyResult<PyChessMove> {
+        let position = *self.0.position();
+        let mv = position
+            .parse_san(text)
+            .map_err(errors::with::<NotationError>)?;
+        self.0.play(mv).map_err(errors::chess_game)?;
+        Ok(PyChessMove {
+            mv,
+            chess960: position.is_chess960(),
+        })
+    }
+
+    /// Takes back the last move; None at the start.
+    fn undo(&mut self) -> Option<PyChessMove> {
+        let chess960 = self.0.start().is_chess960();
+        self.0.undo().map(|mv| PyChessMove { mv, chess960 })
+    }
+
+    /// The result once the game is over (checkmate or stalemate), else None.
+    fn outcome(&self) -> Option<PyChessOutcome> {
+        self.0.outcome().map(PyChessOutcome)
+    }
+
+    /// Whether the game is over.
+    fn is_over(&self) -> bool {
+        self.0.outcome().is_some()
+    }
+
+    /// How many times the current position has stood (by key).
+    fn occurrences(&self) -> usize {
+        self.0.occurrences()
+    }
+
+    fn __len__(&self) -> usize {
+        self.0.moves().len()
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(self.moves(py)?.try_iter()?.into_any())
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Game(start='{}', moves={})",
+            self.0.start().fen(),
+            self.0.moves().len()
+        )
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let game = slf.borrow();
+        let start = game.0.start();
+        let moves: Vec<String> = game
+            .0
+            .moves()
+            .iter()
+            .map(|&mv| start.move_text(mv))
+            .collect();
+        let args = (start.fen(), moves).into_pyobject(py)?;
+        PyTuple::new(py, [slf.get_type().into_any(), args.into_any()])
+    }
+}
+
+/// Perft of a position (Position or FEN).
+#[pyfunction]
+fn perft(py: Python<'_>, position: &Bound<'_, PyAny>, depth: u32) -> PyResult<u64> {
+    let position = match position.cast::<PyChessPosition>() {
+        Ok(position) => position.get().0,
+        Err(_) => Position::from_fen(&position.extract::<String>()?).map_err(errors::chess_fen)?,
+    };
+    py.detach(|| qiboard::chess::perft(&position, depth))
+        .map_err(errors::with::<PerftError>)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyChessMove>()?;
+    m.add_class::<PyChessPosition>()?;
+    m.add_class::<PyChessGame>()?;
+    m.add_class::<PyChessOutcome>()?;
+    m.add_function(wrap_pyfunction!(perft, m)?)?;
+    m.add("START_FEN", Position::START_FEN)?;
+    Ok(())
+}

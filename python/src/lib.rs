@@ -1,0 +1,52 @@
+//! `qiboard._qiboard`, the extension module behind the `qiboard` Python
+//! package: a thin layer over qiboard's and qiboard-tablebase's public
+//! API. The Python package (`python/qiboard/`) re-exports it as
+//! `qiboard.xiangqi` and `qiboard.chess`, with the exceptions at the top.
+//!
+//! The action space and the planes (module `actions`) are plain Rust, so that
+//! `cargo test` checks them without a Python interpreter; everything that
+//! touches Python is left out of the unit-test build (it would need
+//! libpython at link and load time, which `cargo test` cannot promise).
+
+// The unit-test build leaves the Python layer out, so part of the core
+// is unused there.
+#![cfg_attr(test, allow(dead_code))]
+
+mod actions;
+mod batch;
+
+#[cfg(not(test))]
+mod chess;
+#[cfg(not(test))]
+mod errors;
+#[cfg(not(test))]
+mod record;
+#[cfg(not(test))]
+mod tablebase;
+#[cfg(not(test))]
+mod xiangqi;
+
+#[cfg(not(test))]
+use pyo3::prelude::*;
+
+/// The extension module: exceptions at the top, `xiangqi` and `chess`
+/// submodules.
+#[cfg(not(test))]
+#[pymodule]
+fn _qiboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    errors::register(m)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+
+    let xiangqi = PyModule::new(py, "xiangqi")?;
+    xiangqi::register(&xiangqi)?;
+    record::register(&xiangqi)?;
+    tablebase::register(&xiangqi)?;
+    batch::register(&xiangqi)?;
+    m.add_submodule(&xiangqi)?;
+
+    let chess = PyModule::new(py, "chess")?;
+    chess::register(&chess)?;
+    m.add_submodule(&chess)?;
+    Ok(())
+}

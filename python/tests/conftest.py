@@ -1,0 +1,51 @@
+"""Shared fixtures: the sample records (read in place, never copied) and
+random playouts."""
+
+import os
+import random
+from pathlib import Path
+from typing import Iterator, List
+
+import pytest
+
+from qiboard import xiangqi
+
+# The cchess samples beside the repository (../shared/data/cchess-samples
+# from the workspace root), or where QIBOARD_SAMPLES points.
+_HERE = Path(__file__).resolve()
+_CANDIDATES = [
+    os.environ.get("QIBOARD_SAMPLES", ""),
+    str(_HERE.parents[3] / "shared" / "data" / "cchess-samples"),
+    "/work/shared/data/cchess-samples",
+]
+
+
+def samples_dir() -> Path:
+    for candidate in _CANDIDATES:
+        if candidate and Path(candidate).is_dir():
+            return Path(candidate)
+    pytest.skip("the cchess sample records are not present")
+
+
+@pytest.fixture
+def samples() -> Path:
+    return samples_dir()
+
+
+def random_positions(count: int, seed: int = 1, plies: int = 150) -> List[xiangqi.Position]:
+    """Positions of random games from the start, ``count`` in all."""
+    rng = random.Random(seed)
+    found: List[xiangqi.Position] = []
+    while len(found) < count:
+        position = xiangqi.Position()
+        for _ in range(plies):
+            found.append(position)
+            moves = position.legal_moves()
+            if not moves or len(found) >= count:
+                break
+            position = position.play(rng.choice(moves))
+    return found
+
+
+def playout_positions(count: int, seed: int = 1) -> Iterator[xiangqi.Position]:
+    yield from random_positions(count, seed)
