@@ -54,7 +54,8 @@
 
 // On docs.rs (nightly), items show the features they need.
 #![cfg_attr(docsrs, feature(doc_cfg))]
-#![forbid(unsafe_code)]
+// Unsafe code only at the C boundary (the `capi` module allows it).
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 // Without the generator, the index's decoding and the block writer are
 // compiled but unused: gating each helper would scatter `cfg`s through
@@ -62,6 +63,9 @@
 #![cfg_attr(not(feature = "generate"), allow(dead_code, unused_imports))]
 
 mod cache;
+#[cfg(feature = "capi")]
+#[allow(unsafe_code)]
+pub mod capi;
 mod check;
 mod error;
 mod format;
