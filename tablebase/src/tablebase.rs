@@ -209,13 +209,23 @@ fn write<T>(lock: &RwLock<T>) -> std::sync::RwLockWriteGuard<'_, T> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// `position` in the colour orientation its endgame is stored in.
-fn stored(position: &Position) -> Cow<'_, Position> {
+/// `position`'s endgame in its stored colour orientation, and whether the
+/// position must be turned round to be looked up in it.
+#[inline]
+fn stored_material(position: &Position) -> (Material, bool) {
     let material = Material::of(position);
-    if material.is_canonical() {
-        Cow::Borrowed(position)
-    } else {
+    let canonical = material.canonical();
+    (canonical, canonical != material)
+}
+
+/// `position` in the stored colour orientation (`flip` from
+/// [`stored_material`]).
+#[inline]
+fn stored(position: &Position, flip: bool) -> Cow<'_, Position> {
+    if flip {
         Cow::Owned(position.flipped())
+    } else {
+        Cow::Borrowed(position)
     }
 }
 
@@ -470,16 +480,16 @@ impl Tablebase {
     /// cache). A position whose table is absent is [`TbError::Missing`],
     /// which names it.
     pub fn probe_wdl(&self, position: &Position) -> Result<Wdl, TbError> {
-        let material = Material::of(position).canonical();
+        let (material, flip) = stored_material(position);
         if let Some(table) = self.memory_table(&material) {
-            return Ok(table_value(&table, &stored(position))?.value.wdl());
+            return Ok(table_value(&table, &stored(position, flip))?.value.wdl());
         }
         let dir = self.dir_or_missing(material)?;
         // Found (or found missing) before the position is turned round.
         let opened = self
             .prober
             .file(dir, material, FileKind::Wdl, self.rules())?;
-        match self.prober.entry(&opened, &stored(position))? {
+        match self.prober.entry(&opened, &stored(position, flip))? {
             0 => Ok(Wdl::Loss),
             1 => Ok(Wdl::Draw),
             2 => Ok(Wdl::Win),
@@ -493,15 +503,15 @@ impl Tablebase {
     /// The value with its distance (see [`Dtm`]), reading the position's
     /// WDL and DTM tables.
     pub fn probe_dtm(&self, position: &Position) -> Result<Dtm, TbError> {
-        let material = Material::of(position).canonical();
+        let (material, flip) = stored_material(position);
         if let Some(table) = self.memory_table(&material) {
-            return table_value(&table, &stored(position));
+            return table_value(&table, &stored(position, flip));
         }
         let dir = self.dir_or_missing(material)?;
         let rules = self.rules();
         let wdl = self.prober.file(dir, material, FileKind::Wdl, rules)?;
         let dtm = self.prober.file(dir, material, FileKind::Dtm, rules)?;
-        let position = stored(position);
+        let position = stored(position, flip);
         let symbol = self.prober.entry(&wdl, &position)? as u8;
         let entry = self.prober.entry(&dtm, &position)?;
         let code = code_of(symbol, entry).map_err(|why| TbError::Corrupt {
