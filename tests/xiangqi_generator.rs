@@ -28,7 +28,9 @@ fn generated_sources_name_every_table_once() {
         .filter(|(name, _)| name.starts_with("xiangqi/"))
         .map(|(_, text)| text)
         .collect();
-    assert_eq!(xiangqi.len(), 7);
+    // Lines, leapers, Zobrist numbers, lines of sight; the formats the
+    // tables are read in are qiboard-types', not generated.
+    assert_eq!(xiangqi.len(), 4);
     for table in [
         "RANK_REACH",
         "FILE_REACH",
@@ -42,10 +44,8 @@ fn generated_sources_name_every_table_once() {
         "PAWN_CHECKERS",
         "ZOBRIST_KEYS",
         "ZOBRIST_LOCK_BLACK_TO_MOVE",
-        "LINE_REACH_BITS",
-        "LOW_SPREAD",
         "SIGHT",
-        "BINOMIALS",
+        "LINES",
     ] {
         let declared = format!(" {table}: ");
         let count = xiangqi
