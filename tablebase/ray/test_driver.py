@@ -1,0 +1,364 @@
+"""Tests of the Ray driver: its plan arithmetic without Ray, and a family
+built on a real three-node Ray cluster on this machine, compared byte for
+byte with a single-process build.
+
+The cluster is three `ray start --block` processes (a head and two workers,
+one CPU each, each with its own temp dir), the driver a fourth process that
+connects with `--address`, as on a real cluster. They run inside a network
+namespace made for the test (`ip netns add`), where the only interface is
+loopback: Ray then binds everything to 127.0.0.1 and no traffic can leave
+the machine. Without the rights to make one the cluster tests are skipped,
+unless QIBOARD_RAY_TEST_HOST_NETWORK=1 lets them run on the host's network.
+
+The binary: $QIBOARD, else $CARGO_TARGET_DIR/release/qiboard, else
+/tmp/target-ray/release/qiboard, else the repository's target/release.
+"""
+
+from __future__ import annotations
+
+import filecmp
+import importlib.util
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+DRIVER = HERE / "driver.py"
+REPO = HERE.parent.parent
+FAMILY = ["KRKN", "KRKA", "KNKE"]
+# The family with every endgame it reaches by captures.
+CLOSURE = {"KK", "KRK", "KNK", "KAK", "KEK", "KRKN", "KRKA", "KNKE"}
+PORT = 6379
+
+
+def find_binary() -> Path | None:
+    candidates = []
+    if os.environ.get("QIBOARD"):
+        candidates.append(Path(os.environ["QIBOARD"]))
+    if os.environ.get("CARGO_TARGET_DIR"):
+        candidates.append(Path(os.environ["CARGO_TARGET_DIR"]) / "release" / "qiboard")
+    candidates += [Path("/tmp/target-ray/release/qiboard"), REPO / "target" / "release" / "qiboard"]
+    for path in candidates:
+        if path.is_file() and os.access(path, os.X_OK):
+            return path
+    return None
+
+
+QIBOARD = find_binary()
+needs_binary = pytest.mark.skipif(QIBOARD is None, reason="the qiboard binary is not built (cargo build --release -p qiboard-cli)")
+
+
+def load_driver():
+    spec = importlib.util.spec_from_file_location("qiboard_ray_driver", DRIVER)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+driver = load_driver()
+
+
+def tables(directory: Path) -> dict[str, Path]:
+    return {p.name: p for p in directory.iterdir() if p.suffix in (".qwdl", ".qdtm")}
+
+
+# --------------------------------------------------------------------------
+# Without Ray
+
+
+@needs_binary
+def test_signatures_are_written_as_the_binary_writes_them():
+    assert driver.canonical("KHKB") == "KNKE"
+    assert driver.canonical("KAKR") == "KRKA"
+    assert driver.canonical("kackaa") == "KCAKAA"
+    assert driver.canonical("KEEARKAAEE") == "KRAEEKAAEE"
+    assert driver.attackers("KRNKR") == 3 and driver.attackers("KAAKEE") == 0
+    with pytest.raises(driver.UsageError):
+        driver.canonical("KRX")
+    plan = driver.run_plan(str(QIBOARD), 2, "asian", None)
+    names = [e["material"] for e in plan["endgames"]]
+    assert len(names) == 1845
+    for name in names:
+        red, black = name[1:].split("K")
+        assert driver.canonical(name) == name
+        assert driver.canonical(f"K{black}K{red}") == name
+
+
+@needs_binary
+def test_a_selection_is_the_family_with_what_it_reaches_in_plan_order():
+    plan = driver.run_plan(str(QIBOARD), 2, "asian", None)
+    selection = driver.select(plan, ["KNKR", "KRKA", "KBKH"])
+    order = [e.material for e in selection.endgames]
+    assert set(order) == CLOSURE
+    for i, endgame in enumerate(selection.endgames):
+        assert all(order.index(need) < i for need in endgame.needs)
+    seconds, chain = driver.critical_path(selection.endgames)
+    assert chain == ["KK", "KRK", "KRKN"] or chain == ["KK", "KNK", "KRKN"]
+    assert seconds == pytest.approx(sum(selection.by_material[m].seconds for m in chain))
+
+
+@needs_binary
+def test_the_estimate_bounds_the_wall_time_on_k_machines():
+    done = subprocess.run(
+        [sys.executable, str(DRIVER), "--attackers", "2", "--estimate", "8", "--json", "--qiboard", str(QIBOARD),
+         "--memory", "16G"],
+        capture_output=True, text=True, timeout=120, check=True,
+    )
+    figures = json.loads(done.stdout)
+    assert figures["endgames"] + figures["unbuildable"] == 1845
+    assert figures["lower_bound_seconds"] == max(figures["seconds_per_machine"], figures["critical_path_seconds"])
+    assert figures["lower_bound_seconds"] <= figures["simulated_seconds"] <= figures["greedy_bound_seconds"]
+    assert figures["critical_path"][0] == "KK"
+    one = subprocess.run(
+        [sys.executable, str(DRIVER), "--attackers", "2", "--estimate", "1", "--json", "--qiboard", str(QIBOARD),
+         "--memory", "16G"],
+        capture_output=True, text=True, timeout=120, check=True,
+    )
+    assert json.loads(one.stdout)["simulated_seconds"] == pytest.approx(figures["total_seconds"])
+
+
+@needs_binary
+def test_blocked_endgames_refuse_the_run_before_any_work(tmp_path):
+    done = subprocess.run(
+        [sys.executable, str(DRIVER), "--materials", ",".join(FAMILY), "--dir", str(tmp_path / "out"),
+         "--qiboard", str(QIBOARD), "--memory", "1M"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "KRKN" in done.stderr and "--skip-blocked" in done.stderr
+    assert not (tmp_path / "out").exists()
+
+
+# --------------------------------------------------------------------------
+# A three-node cluster
+
+
+class Cluster:
+    """A head and two workers started with `ray start --block`, in a
+    network namespace of their own when one can be made."""
+
+    def __init__(self):
+        self.root = Path(tempfile.mkdtemp(prefix="qbray", dir="/tmp"))
+        self.netns: str | None = None
+        self.nodes: list[tuple[str, subprocess.Popen, Path]] = []
+        self.ray = shutil.which("ray", path=os.path.dirname(sys.executable)) or shutil.which("ray")
+        if not self.ray:
+            pytest.skip("the ray command is not installed")
+        self.address = f"127.0.0.1:{PORT}"
+        self.probe = "none yet"
+        # The same for every process of the test whatever ~/.ray holds: no
+        # token authentication (the cluster is alone in its namespace), no
+        # usage statistics.
+        self.env = dict(os.environ, RAY_AUTH_MODE="disabled", RAY_USAGE_STATS_ENABLED="0")
+
+    def prefix(self) -> list[str]:
+        return ["ip", "netns", "exec", self.netns] if self.netns else []
+
+    def make_namespace(self) -> None:
+        name = f"qiboard-ray-{os.getpid()}"
+        made = subprocess.run(["ip", "netns", "add", name], capture_output=True, text=True)
+        if made.returncode == 0:
+            self.netns = name
+            subprocess.run(self.prefix() + ["ip", "link", "set", "lo", "up"], check=True)
+            return
+        if os.environ.get("QIBOARD_RAY_TEST_HOST_NETWORK") == "1":
+            return
+        pytest.skip(f"cannot make a network namespace for the test cluster ({made.stderr.strip()}); "
+                    "QIBOARD_RAY_TEST_HOST_NETWORK=1 runs it on the host's network")
+
+    def start_node(self, name: str, head: bool, agent_port: int) -> None:
+        temp = self.root / name
+        log = open(self.root / f"{name}.log", "w")
+        command = self.prefix() + [
+            self.ray, "start", "--block", "--num-cpus", "1", "--num-gpus", "0",
+            "--resources", json.dumps({name: 1}), "--temp-dir", str(temp),
+            "--object-store-memory", str(100 * 1024 * 1024), "--disable-usage-stats",
+            "--dashboard-agent-listen-port", str(agent_port),
+        ]
+        if head:
+            command += ["--head", "--port", str(PORT), "--node-ip-address", "127.0.0.1",
+                        "--include-dashboard", "false"]
+        else:
+            command += ["--address", self.address]
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=self.env,
+                                   start_new_session=True)
+        self.nodes.append((name, process, self.root / f"{name}.log"))
+
+    def start(self) -> "Cluster":
+        self.make_namespace()
+        self.start_node("head", True, 52365)
+        self.wait(1, 180)
+        self.start_node("worker1", False, 52366)
+        self.start_node("worker2", False, 52367)
+        self.wait(3, 240)
+        return self
+
+    def alive(self) -> int:
+        probe = ("import ray, sys; ray.init(address=sys.argv[1], logging_level='error'); "
+                 "print(sum(1 for n in ray.nodes() if n['Alive']))")
+        try:
+            done = subprocess.run(self.prefix() + [sys.executable, "-c", probe, self.address],
+                                  capture_output=True, text=True, timeout=120, env=self.env)
+        except subprocess.TimeoutExpired:
+            self.probe = "timed out"
+            return 0
+        self.probe = f"exit {done.returncode}: {done.stdout.strip()[-300:]} {done.stderr.strip()[-600:]}"
+        return int(done.stdout.strip().splitlines()[-1]) if done.returncode == 0 and done.stdout.strip() else 0
+
+    def wait(self, count: int, timeout: float) -> None:
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            for name, process, log in self.nodes:
+                if process.poll() is not None:
+                    raise RuntimeError(f"ray node {name} exited ({process.returncode}):\n{log.read_text()[-3000:]}")
+            if self.alive() >= count:
+                return
+            time.sleep(1)
+        logs = "\n".join(f"--- {name}:\n{log.read_text()[-2000:]}" for name, _, log in self.nodes)
+        raise RuntimeError(f"fewer than {count} ray nodes came up in {timeout} s; last probe: {self.probe}\n{logs}")
+
+    def run_driver(self, *args: str, timeout: float = 300) -> subprocess.CompletedProcess:
+        command = self.prefix() + [sys.executable, str(DRIVER), "--address", self.address, "--cpus-per-task", "1",
+                                   *args]
+        return subprocess.run(command, capture_output=True, text=True, timeout=timeout, env=self.env)
+
+    def stop(self) -> None:
+        # Workers first, then the head: each `ray start --block` drains its
+        # node and ends the processes it started on SIGTERM. Whatever is
+        # left of a node's process group then is killed by that group's id.
+        for _, process, _ in reversed(self.nodes):
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+        deadline = time.time() + 45
+        for _, process, _ in reversed(self.nodes):
+            try:
+                process.wait(timeout=max(0.1, deadline - time.time()))
+            except subprocess.TimeoutExpired:
+                pass
+        for _, process, _ in self.nodes:
+            try:
+                os.killpg(process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                pass
+        if self.netns:
+            subprocess.run(["ip", "netns", "delete", self.netns], capture_output=True)
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    pytest.importorskip("ray")
+    if QIBOARD is None:
+        pytest.skip("the qiboard binary is not built (cargo build --release -p qiboard-cli)")
+    cluster = Cluster()
+    try:
+        started = time.time()
+        cluster.start()
+        print(f"cluster of 3 nodes up in {time.time() - started:.1f} s")
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture(scope="module")
+def single_process(tmp_path_factory):
+    """The family built by one process, the way a user would."""
+    if QIBOARD is None:
+        pytest.skip("the qiboard binary is not built")
+    directory = tmp_path_factory.mktemp("single")
+    subprocess.run([str(QIBOARD), "tb", "gen", *FAMILY, "--dir", str(directory)],
+                   check=True, capture_output=True, timeout=300)
+    return directory
+
+
+def test_a_family_built_on_three_nodes_is_byte_identical_to_one_process(cluster, single_process, tmp_path):
+    out, summary = tmp_path / "tables", tmp_path / "summary.json"
+    started = time.time()
+    done = cluster.run_driver("--materials", ",".join(FAMILY), "--dir", str(out), "--qiboard", str(QIBOARD),
+                              "--min-nodes", "3", "--spread", "--summary", str(summary))
+    print(done.stdout, f"driver run {time.time() - started:.1f} s", sep="\n")
+    assert done.returncode == 0, done.stdout + done.stderr
+    result = json.loads(summary.read_text())
+    assert set(result["built"]) == CLOSURE
+    assert not result["failed"] and not result["not_attempted"] and not result["skipped"]
+    # Progress: a line per endgame as it finished, the last with everything.
+    progress = [line for line in done.stdout.splitlines() if line.startswith("[")]
+    assert len(progress) == len(CLOSURE)
+    assert progress[-1].startswith(f"[{len(CLOSURE)}/{len(CLOSURE)} endgames, ")
+    assert "(100.0%)" in progress[-1]
+    # Each endgame came after those it needs, whichever node ran it.
+    finished = [line.split("] ")[1].split()[0] for line in progress]
+    assert finished.index("KK") < finished.index("KRK") < finished.index("KRKN")
+    # The work was spread: more than one node ran tasks.
+    assert len(result["nodes"]) >= 2, result["nodes"]
+    mine, theirs = tables(out), tables(single_process)
+    assert set(mine) == set(theirs) == {m + ext for m in CLOSURE for ext in (".qwdl", ".qdtm")}
+    for name in sorted(mine):
+        assert filecmp.cmp(mine[name], theirs[name], shallow=False), f"{name} differs"
+
+    # A second run finds everything there and solves nothing.
+    again = cluster.run_driver("--materials", ",".join(FAMILY), "--dir", str(out), "--qiboard", str(QIBOARD),
+                               "--summary", str(summary))
+    assert again.returncode == 0, again.stdout + again.stderr
+    result = json.loads(summary.read_text())
+    assert set(result["present"]) == CLOSURE and not result["built"]
+
+
+def test_a_failing_task_reports_its_stderr_and_a_killed_one_is_tried_again(cluster, tmp_path):
+    # A stand-in binary: killed by a signal the first time it solves KNK,
+    # failing with a message every time it solves KRK.
+    fake = tmp_path / "qiboard"
+    fake.write_text(
+        "#!/bin/sh\n"
+        f'if [ "$1 $2 $3" = "tb gen KNK" ] && [ ! -e "{tmp_path}/killed" ]; then\n'
+        f'  touch "{tmp_path}/killed"; kill -9 $$\n'
+        "fi\n"
+        'if [ "$1 $2 $3" = "tb gen KRK" ]; then echo "error: injected failure for KRK" >&2; exit 2; fi\n'
+        f'exec "{QIBOARD}" "$@"\n'
+    )
+    fake.chmod(0o755)
+    out, summary = tmp_path / "tables", tmp_path / "summary.json"
+    done = cluster.run_driver("--materials", ",".join(FAMILY), "--dir", str(out), "--qiboard", str(fake),
+                              "--summary", str(summary))
+    print(done.stdout)
+    assert done.returncode == 1, done.stdout + done.stderr
+    result = json.loads(summary.read_text())
+    assert (tmp_path / "killed").exists()
+    assert set(result["built"]) == {"KK", "KNK", "KAK", "KEK", "KNKE"}
+    assert set(result["failed"]) == {"KRK"}
+    assert "injected failure for KRK" in result["failed"]["KRK"]
+    assert result["not_attempted"] == {"KRKN": "needs KRK, which failed", "KRKA": "needs KRK, which failed"}
+    assert "FAILED: error: injected failure for KRK" in done.stdout
+
+
+def test_skip_blocked_builds_the_rest(cluster, tmp_path):
+    out, summary = tmp_path / "tables", tmp_path / "summary.json"
+    done = cluster.run_driver("--materials", ",".join(FAMILY), "--dir", str(out), "--qiboard", str(QIBOARD),
+                              "--memory", "1M", "--skip-blocked", "--summary", str(summary))
+    assert done.returncode == 1, done.stdout + done.stderr
+    result = json.loads(summary.read_text())
+    assert set(result["skipped"]) == {"KRKN"}
+    assert set(result["built"]) == CLOSURE - {"KRKN"}
+    assert "skipping KRKN: needs 2.8 MiB of working memory" in done.stdout
+
+
+def test_endgames_no_node_has_the_memory_for_are_refused(cluster, tmp_path):
+    # Each node offers some GiB; KRKN's 2.8 MiB times 100,000 is more.
+    done = cluster.run_driver("--materials", ",".join(FAMILY), "--dir", str(tmp_path / "out"), "--qiboard",
+                              str(QIBOARD), "--memory-factor", "100000")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "KRKN" in done.stderr and "the largest node offers" in done.stderr
+    assert not (tmp_path / "out").exists()
