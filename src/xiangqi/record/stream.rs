@@ -125,7 +125,8 @@ impl<R: Read> Records<R> {
             return Err(ReadError::Unsupported("CBR/CBL (CCBridge)"));
         }
         let (encoding, bom) = sniff(&first, filled < BLOCK);
-        let mut splitter = Box::new(Splitter::new(encoding, self.limit));
+        // A byte-order mark decides for good, as it does for the whole reader.
+        let mut splitter = Box::new(Splitter::new(encoding, self.limit, bom == 0));
         // The end of the input is fed by `advance`, once.
         splitter.feed(&first[bom..], false);
         if splitter.text_start().trim_start().starts_with("<?xml") {
@@ -278,8 +279,9 @@ enum LineKind {
 struct Splitter {
     encoding: &'static Encoding,
     decoder: Decoder,
-    /// Whether only ASCII has been decoded so far (a guess of UTF-8 may
-    /// still turn out to be GB18030, whose ASCII is the same).
+    /// Whether only ASCII has been decoded so far and no byte-order mark
+    /// was found (a guess of UTF-8 may still turn out to be GB18030, whose
+    /// ASCII is the same).
     ascii_so_far: bool,
     limit: usize,
     /// Decoded text: the game being gathered from `game_start` on (what
@@ -312,11 +314,13 @@ struct Splitter {
 }
 
 impl Splitter {
-    fn new(encoding: &'static Encoding, limit: usize) -> Splitter {
+    /// `may_switch`: no byte-order mark decided the encoding, so UTF-8 may
+    /// still turn out to be GB18030.
+    fn new(encoding: &'static Encoding, limit: usize, may_switch: bool) -> Splitter {
         Splitter {
             encoding,
             decoder: encoding.new_decoder_without_bom_handling(),
-            ascii_so_far: true,
+            ascii_so_far: may_switch,
             limit,
             game: String::new(),
             game_start: 0,
