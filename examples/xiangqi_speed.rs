@@ -21,6 +21,8 @@ use qiboard::xiangqi::{perft, Position};
 
 const PIKAFISH_MNPS: f64 = 129.0;
 const COZY_MNPS_SAME_MACHINE: f64 = 335.0;
+/// Pikafish's perft 6 rate as a fraction of cozy-chess's (the issue's).
+const PIKAFISH_PER_COZY: f64 = 0.36;
 
 fn main() {
     let mut args = std::env::args().skip(1).map(|a| a.parse::<u32>());
@@ -46,5 +48,13 @@ fn main() {
     println!(
         "Pikafish estimate at this machine speed: {pikafish_estimate:.1} Mnps; qiboard / Pikafish = {:.2}",
         ours_mnps / pikafish_estimate
+    );
+    // The yardstick: Pikafish's perft 6 (54.6 s, 98.8 Mnps) ran
+    // at 0.36 of cozy-chess's start-position rate here, so 3x Pikafish
+    // is 1.08x cozy-chess.
+    println!(
+        "qiboard / cozy-chess = {:.3} (3x Pikafish at 0.36x cozy-chess: 1.08); qiboard / Pikafish at 0.36 = {:.2}",
+        ours_mnps / cozy_mnps,
+        ours_mnps / cozy_mnps / PIKAFISH_PER_COZY
     );
 }

@@ -1,9 +1,15 @@
 //! Perft: the number of leaf positions of the legal move tree, the
 //! standard correctness (and speed) test of a move generator.
+//!
+//! The search is compiled apart for each side to move. Each node copies
+//! its board once into a scratch board, which plays each child's move in
+//! place and takes it back (no move list, no Zobrist key); the last ply
+//! is counted without being played.
 
+use super::movegen::{count, for_each_move, make, unmake, Black, Red, Side};
 #[cfg(feature = "alloc")]
 use super::Move;
-use super::Position;
+use super::{Color, Position};
 use crate::perft::check_depth;
 use crate::PerftError;
 
@@ -25,11 +31,17 @@ use crate::PerftError;
 /// ```
 pub fn perft(position: &Position, depth: u32) -> Result<u64, PerftError> {
     check_depth(depth)?;
+    Ok(leaves(position, depth))
+}
+
+/// The count, `depth` already checked: in the feature copy if this CPU
+/// can run it.
+fn leaves(position: &Position, depth: u32) -> u64 {
     #[cfg(all(feature = "std", target_arch = "x86_64"))]
     if let Some(nodes) = perft_x86(position, depth) {
-        return Ok(nodes);
+        return nodes;
     }
-    Ok(perft_portable(position, depth))
+    perft_portable(position, depth)
 }
 
 /// Perft in the copy compiled for x86-64 features, if this CPU has them.
@@ -39,10 +51,22 @@ fn perft_x86(position: &Position, depth: u32) -> Option<u64> {
         && std::is_x86_feature_detected!("bmi1")
         && std::is_x86_feature_detected!("bmi2")
         && std::is_x86_feature_detected!("lzcnt");
-    // SAFETY: the CPU has every feature `perft_x86_features` is compiled
-    // for; that was checked just above.
+    if !detected {
+        return None;
+    }
+    if depth == 0 {
+        return Some(1);
+    }
+    // SAFETY: the CPU has every feature `search_x86` is compiled for;
+    // that was checked just above.
     #[allow(unsafe_code)]
-    detected.then(|| unsafe { perft_x86_features(position, depth) })
+    let nodes = unsafe {
+        match position.side {
+            Color::Red => search_x86::<Red>(position, depth),
+            Color::Black => search_x86::<Black>(position, depth),
+        }
+    };
+    Some(nodes)
 }
 
 /// Perft in each copy of the search: the portable one, and the one
@@ -58,34 +82,53 @@ pub fn perft_copies(position: &Position, depth: u32) -> (u64, Option<u64>) {
     (perft_portable(position, depth), features)
 }
 
-/// The search as compiled for the crate's target: its last ply counts bits
-/// with `count_ones` when `popcnt` is known at compile time.
+/// The search as compiled for the crate's target.
 fn perft_portable(position: &Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => position.count_legal_moves_inline::<{ cfg!(target_feature = "popcnt") }>(),
-        _ => position
-            .legal_moves()
-            .iter()
-            .map(|&mv| perft_portable(&position.play(mv), depth - 1))
-            .sum(),
+    match (depth, position.side) {
+        (0, _) => 1,
+        (_, Color::Red) => search_portable::<Red>(position, depth),
+        (_, Color::Black) => search_portable::<Black>(position, depth),
     }
 }
 
+/// The body of both copies of the search from a position with `Us` to
+/// move, `depth` ≥ 1; `$search` names the copy, for the recursion.
+macro_rules! search_body {
+    ($search:ident, $position:expr, $depth:expr) => {{
+        let (position, depth): (&Position, u32) = ($position, $depth);
+        if depth == 1 {
+            return count::<Us>(position);
+        }
+        let mut nodes = 0;
+        let mut board = position.clone();
+        if depth == 2 {
+            for_each_move::<Us>(position, |kind, from, to| {
+                let undo = make::<Us, false>(&mut board, kind, from, to);
+                nodes += count::<Us::Other>(&board);
+                unmake::<Us, false>(&mut board, kind, from, to, undo);
+            });
+        } else {
+            for_each_move::<Us>(position, |kind, from, to| {
+                let undo = make::<Us, false>(&mut board, kind, from, to);
+                nodes += $search::<Us::Other>(&board, depth - 1);
+                unmake::<Us, false>(&mut board, kind, from, to, undo);
+            });
+        }
+        nodes
+    }};
+}
+
+/// The portable search from a position with `Us` to move, `depth` ≥ 1.
+fn search_portable<Us: Side>(position: &Position, depth: u32) -> u64 {
+    search_body!(search_portable, position, depth)
+}
+
+/// The search compiled for x86-64 features, from a position with `Us` to
+/// move, `depth` ≥ 1.
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
-fn perft_x86_features(position: &Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => position.count_legal_moves_inline::<true>(),
-        _ => {
-            let mut nodes = 0;
-            for &mv in position.legal_moves().iter() {
-                nodes += perft_x86_features(&position.play(mv), depth - 1);
-            }
-            nodes
-        }
-    }
+fn search_x86<Us: Side>(position: &Position, depth: u32) -> u64 {
+    search_body!(search_x86, position, depth)
 }
 
 /// Perft below each legal move of `position`, in move order. Needs the
@@ -94,9 +137,9 @@ fn perft_x86_features(position: &Position, depth: u32) -> u64 {
 pub fn divide(position: &Position, depth: u32) -> Result<alloc::vec::Vec<(Move, u64)>, PerftError> {
     check_depth(depth)?;
     let below = depth.saturating_sub(1);
-    position
+    Ok(position
         .legal_moves()
         .iter()
-        .map(|&mv| Ok((mv, perft(&position.play(mv), below)?)))
-        .collect()
+        .map(|&mv| (mv, leaves(&position.play(mv), below)))
+        .collect())
 }

@@ -1,116 +1,182 @@
 //! What the generator knows before it starts: checkers, pinned pieces and
-//! screen squares, and the test that a move leaves the king safe.
+//! screen squares, found in one pass over the enemy pieces that can reach
+//! the king, and the test that a move leaves the king safe.
 
-use crate::xiangqi::attackers::{horse_zone, king_attackers, lines_through};
-use crate::xiangqi::{
-    between, cannon_super, rook_attacks, Bitboard, Color, PieceKind, Position, Square,
+use super::side::Side;
+use crate::xiangqi::tables::{HORSE_CHECKERS, HORSE_CHECK_LEGS, LINES, PAWN_CHECKERS, SIGHT};
+use crate::xiangqi::{PieceKind, Position};
+
+/// Every square a horse could check a king on each square from, legs
+/// aside: the union of that square's [`HORSE_CHECKERS`].
+static HORSE_ZONE: [u128; 90] = {
+    let mut zone = [0; 90];
+    let mut square = 0;
+    while square < 90 {
+        let [a, b, c, d] = HORSE_CHECKERS[square];
+        zone[square] = a | b | c | d;
+        square += 1;
+    }
+    zone
 };
 
-/// Everything the generator knows about the side to move before it starts.
+/// The lowest set bit's index, for a set known not to be empty.
+#[inline(always)]
+pub(super) fn low(set: u128) -> usize {
+    set.trailing_zeros() as usize
+}
+
+/// The set of one square.
+#[inline(always)]
+pub(super) fn bit(square: usize) -> u128 {
+    1u128 << (square & 127)
+}
+
+/// Whether `set` has more than one member.
+#[inline(always)]
+fn many(set: u128) -> bool {
+    set & set.wrapping_sub(1) != 0
+}
+
+/// Everything the generator knows about the side to move before it
+/// starts. Sets are raw `u128` (bit = square), squares indices.
 pub(super) struct Context {
-    pub(super) us: Color,
-    pub(super) king: Square,
-    pub(super) occupied: Bitboard,
-    pub(super) ours: Bitboard,
-    pub(super) theirs: Bitboard,
-    /// Their pieces, kind by kind.
-    enemy: [Bitboard; 7],
-    pub(super) checkers: Bitboard,
-    /// Our pieces whose moves must each be checked.
-    pub(super) pinned: Bitboard,
-    /// Empty squares no piece of ours may enter (it would become a screen).
-    pub(super) screens: Bitboard,
+    pub(super) king: usize,
+    pub(super) occupied: u128,
+    pub(super) ours: u128,
+    pub(super) theirs: u128,
+    pub(super) checkers: u128,
+    /// Our pieces whose moves must each be tested (when not in check).
+    pub(super) pinned: u128,
+    /// Empty squares no piece of ours may enter (it would become the one
+    /// screen of an enemy cannon aimed at our king).
+    pub(super) screens: u128,
 }
 
 impl Context {
-    #[inline]
-    pub(super) fn new(position: &Position) -> Context {
-        let us = position.side;
-        let king = position.king(us);
-        let occupied = position.occupied();
-        let ours = position.by_color[us as usize];
-        let theirs = position.by_color[!us as usize];
-        let enemy = position.pieces_by_kind(!us);
-        let checkers = king_attackers(!us, &enemy, king, occupied);
-        let mut context = Context {
-            us,
+    /// The context of `position`, whose side to move is `Us`.
+    ///
+    /// One pass over the enemy pieces that can reach the king finds the
+    /// checkers and the pins together: a pawn on a checking square; a
+    /// horse on a checking square whose leg is empty (a check) or holds
+    /// one of our pieces (pinned); a rook or king on the king's rank or
+    /// file with nothing between (a check) or one piece between (pinned,
+    /// if ours); a cannon there with nothing between (its squares between
+    /// are screens), one piece (a check) or two (either, if ours, pinned).
+    #[inline(always)]
+    pub(super) fn new<Us: Side>(position: &Position) -> Context {
+        let by_kind = &position.by_kind;
+        let ours = position.by_color[Us::US as usize].0;
+        let theirs = position.by_color[Us::THEM as usize].0;
+        let occupied = ours | theirs;
+        let king = low(by_kind[PieceKind::King as usize].0 & ours);
+        let mut checkers =
+            PAWN_CHECKERS[Us::THEM as usize][king] & by_kind[PieceKind::Pawn as usize].0 & theirs;
+        let mut pinned = 0;
+        let mut screens = 0;
+
+        let horses = by_kind[PieceKind::Horse as usize].0 & theirs;
+        if horses & HORSE_ZONE[king] != 0 {
+            for (&leg, &group) in HORSE_CHECK_LEGS[king].iter().zip(&HORSE_CHECKERS[king]) {
+                if group & horses != 0 {
+                    let leg = bit(leg as usize);
+                    if occupied & leg == 0 {
+                        checkers |= group & horses;
+                    } else {
+                        pinned |= leg & ours;
+                    }
+                }
+            }
+        }
+
+        let lines = LINES[king];
+        let sight = &SIGHT[king];
+        let mut sliders = (by_kind[PieceKind::Rook as usize].0
+            | by_kind[PieceKind::King as usize].0)
+            & theirs
+            & lines;
+        while sliders != 0 {
+            let slider = sliders & sliders.wrapping_neg();
+            sliders ^= slider;
+            let between = sight[low(slider)] & occupied;
+            if between == 0 {
+                checkers |= slider;
+            } else if !many(between) {
+                pinned |= between & ours;
+            }
+        }
+        let mut cannons = by_kind[PieceKind::Cannon as usize].0 & theirs & lines;
+        while cannons != 0 {
+            let cannon = cannons & cannons.wrapping_neg();
+            cannons ^= cannon;
+            let path = sight[low(cannon)];
+            let between = path & occupied;
+            if between == 0 {
+                screens |= path;
+            } else if !many(between) {
+                checkers |= cannon;
+            } else if !many(between & between.wrapping_sub(1)) {
+                pinned |= between & ours;
+            }
+        }
+        Context {
             king,
             occupied,
             ours,
             theirs,
-            enemy,
             checkers,
-            pinned: Bitboard::EMPTY,
-            screens: Bitboard::EMPTY,
-        };
-        if checkers.is_empty() {
-            context.find_pins();
-        }
-        context
-    }
-
-    fn find_pins(&mut self) {
-        let (king, occupied, ours) = (self.king, self.occupied, self.ours);
-        let enemy = &self.enemy;
-        let lines = lines_through(king);
-        if let Some(other) = (enemy[PieceKind::King as usize] & lines).first() {
-            // The only piece between the kings may not leave the file.
-            let shield = between(king, other) & occupied;
-            if !shield.has_many() {
-                self.pinned |= shield & ours;
-            }
-        }
-        let sliders = enemy[PieceKind::Rook as usize] & lines;
-        let cannons = enemy[PieceKind::Cannon as usize] & lines;
-        if !(sliders | cannons).is_empty() {
-            let seen = rook_attacks(king, occupied);
-            // Rooks behind exactly one of our pieces.
-            if !sliders.is_empty() {
-                for slider in rook_attacks(king, occupied ^ (seen & ours)) & sliders {
-                    self.pinned |= between(king, slider) & ours;
-                }
-            }
-            if !cannons.is_empty() {
-                // A cannon in plain view: the squares between would complete it.
-                for cannon in seen & cannons {
-                    self.screens |= between(king, cannon);
-                }
-                // A cannon over two screens: either screen of ours leaving checks.
-                for cannon in cannon_super(king, occupied) & cannons {
-                    self.pinned |= between(king, cannon) & ours;
-                }
-            }
-        }
-
-        let horses = enemy[PieceKind::Horse as usize] & horse_zone(king);
-        if !horses.is_empty() {
-            for horse in horses {
-                self.pinned |= horse_leg(horse, king).bitboard() & ours;
-            }
+            pinned,
+            screens,
         }
     }
 
     /// Whether moving our piece from `from` to `to` leaves our king safe.
-    #[inline]
-    pub(super) fn safe(&self, from: Square, to: Square) -> bool {
-        let to_bit = to.bitboard();
-        let occupied = (self.occupied ^ from.bitboard()) | to_bit;
+    #[inline(always)]
+    pub(super) fn safe<Us: Side>(&self, position: &Position, from: usize, to: usize) -> bool {
+        let to_bit = bit(to);
+        let occupied = (self.occupied ^ bit(from)) | to_bit;
         let king = if from == self.king { to } else { self.king };
         // A piece captured on `to` attacks nothing any more.
-        (king_attackers(!self.us, &self.enemy, king, occupied) - to_bit).is_empty()
+        attackers::<Us>(position, self.theirs & !to_bit, king, occupied) == 0
     }
 }
 
-/// The leg square of a horse on `horse` attacking `target`: the orthogonal
-/// neighbour of the horse toward the long side of the jump.
-#[inline]
-fn horse_leg(horse: Square, target: Square) -> Square {
-    let (hf, hr) = (horse.file() as i32, horse.rank() as i32);
-    let (df, dr) = (target.file() as i32 - hf, target.rank() as i32 - hr);
-    let (lf, lr) = if df.abs() == 2 {
-        (hf + df.signum(), hr)
-    } else {
-        (hf, hr + dr.signum())
-    };
-    Square::from_file_rank(lf as usize, lr as usize).expect("a horse's leg is on the board")
+/// The pieces of `theirs` (the other side's pieces, or some of them)
+/// attacking a king of `Us` on `king`, on a board whose occupied squares
+/// are `occupied`: [`king_attackers`](crate::xiangqi::king_attackers) on
+/// raw sets.
+#[inline(always)]
+fn attackers<Us: Side>(position: &Position, theirs: u128, king: usize, occupied: u128) -> u128 {
+    let by_kind = &position.by_kind;
+    let mut attackers =
+        PAWN_CHECKERS[Us::THEM as usize][king] & by_kind[PieceKind::Pawn as usize].0 & theirs;
+    let horses = by_kind[PieceKind::Horse as usize].0 & theirs;
+    if horses & HORSE_ZONE[king] != 0 {
+        for (&leg, &group) in HORSE_CHECK_LEGS[king].iter().zip(&HORSE_CHECKERS[king]) {
+            if occupied & bit(leg as usize) == 0 {
+                attackers |= group & horses;
+            }
+        }
+    }
+    let lines = LINES[king];
+    let sight = &SIGHT[king];
+    let mut sliders = (by_kind[PieceKind::Rook as usize].0 | by_kind[PieceKind::King as usize].0)
+        & theirs
+        & lines;
+    while sliders != 0 {
+        let slider = sliders & sliders.wrapping_neg();
+        sliders ^= slider;
+        if sight[low(slider)] & occupied == 0 {
+            attackers |= slider;
+        }
+    }
+    let mut cannons = by_kind[PieceKind::Cannon as usize].0 & theirs & lines;
+    while cannons != 0 {
+        let cannon = cannons & cannons.wrapping_neg();
+        cannons ^= cannon;
+        let between = sight[low(cannon)] & occupied;
+        if between != 0 && !many(between) {
+            attackers |= cannon;
+        }
+    }
+    attackers
 }

@@ -10,24 +10,45 @@
 //!   with nothing in between, where any arriving piece becomes the screen
 //!   that completes the cannon's check.
 //!
+//! Both are found in one pass with the checkers (`Context::new`): each
+//! enemy rook, king and cannon on the king's rank or file costs one read
+//! of the `SIGHT` table and a count of what stands between.
+//!
 //! Other pieces' moves are legal as generated (minus screen squares), so a
-//! perft leaf counts them with one popcount per piece; pinned pieces and
-//! king moves are checked one by one with [`king_attackers`]. In check,
-//! every move is checked that way.
+//! perft leaf counts them without listing them: rooks and cannons off the
+//! packed line tables (one popcount per line), horses and elephants by one
+//! read of a table indexed by their four blockers, pawns as shifted sets.
+//! Pinned pieces and king moves are tested one by one against the
+//! attackers of the king; in check, every move is tested that way.
+//!
+//! The generator is compiled once per side to move (`side::Side`), and is
+//! written once over where its moves go (`sink::Sink`): a list, a count,
+//! or perft's visit of each child, made and unmade in place (`make`).
 
 mod context;
+mod leapers;
+mod make;
 mod pawns;
 mod pieces;
+mod side;
 mod sink;
 
 use context::Context;
-use pawns::pawn_moves;
-use pieces::{destinations, kind_moves, one_by_one};
+use pawns::{count_pawn_moves, pawn_moves};
+use pieces::{
+    count_king, count_leapers, count_lines, count_pinned, destinations, kind_moves, one_by_one,
+    Bits, BOARD,
+};
 use sink::{Counter, Sink};
+
+pub(crate) use make::{make, unmake};
+pub(crate) use side::{Black, Red, Side};
+pub(crate) use sink::Visit;
 
 use super::attackers::king_attackers;
 use super::moves::empty_list;
-use super::{Bitboard, Move, MoveList, PieceKind, Position};
+use super::tables::ADVISOR_MOVES;
+use super::{Bitboard, Color, Move, MoveList, PieceKind, Position};
 
 /// Which moves to generate.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -43,55 +64,93 @@ enum MoveFilter {
 // Always inlined, so that a caller compiled with extra CPU features (see
 // `perft`) gets a copy of the whole generator that uses them.
 #[inline(always)]
-fn generate<S: Sink>(position: &Position, filter: MoveFilter, sink: &mut S) {
-    let context = Context::new(position);
-    let us = context.us;
+fn generate<Us: Side, S: Sink>(
+    position: &Position,
+    context: &Context,
+    filter: MoveFilter,
+    sink: &mut S,
+) {
     // Pieces whose every move is tested: all of them in check, else the pinned.
-    let careful = if context.checkers.is_empty() {
+    let careful = if context.checkers == 0 {
         context.pinned
     } else {
         context.ours
     };
     // Kind by kind rather than a loop over kinds, so that each call's
     // `match kind` folds away instead of becoming a mispredicted jump.
-    kind_moves(position, &context, PieceKind::Rook, careful, filter, sink);
-    kind_moves(position, &context, PieceKind::Cannon, careful, filter, sink);
-    kind_moves(position, &context, PieceKind::Horse, careful, filter, sink);
-    kind_moves(
+    kind_moves::<Us, S>(position, context, PieceKind::Rook, careful, filter, sink);
+    kind_moves::<Us, S>(position, context, PieceKind::Cannon, careful, filter, sink);
+    kind_moves::<Us, S>(position, context, PieceKind::Horse, careful, filter, sink);
+    kind_moves::<Us, S>(position, context, PieceKind::Advisor, careful, filter, sink);
+    kind_moves::<Us, S>(
         position,
-        &context,
-        PieceKind::Advisor,
-        careful,
-        filter,
-        sink,
-    );
-    kind_moves(
-        position,
-        &context,
+        context,
         PieceKind::Elephant,
         careful,
         filter,
         sink,
     );
-    let pawns = position.pieces(us, PieceKind::Pawn);
-    let (free, pinned) = (pawns - careful, pawns & careful);
-    if !free.is_empty() {
-        let allowed = match filter {
-            MoveFilter::All => Bitboard::FULL - context.ours,
-            MoveFilter::Captures => context.theirs,
-            MoveFilter::Quiets => Bitboard::FULL - context.occupied,
-        } - context.screens;
-        pawn_moves(free, us, allowed, sink);
-    }
-    for from in pinned {
-        one_by_one(position, &context, PieceKind::Pawn, from, filter, sink);
+    let pawns = position.by_kind[PieceKind::Pawn as usize].0 & context.ours;
+    let allowed = match filter {
+        MoveFilter::All => BOARD & !context.ours,
+        MoveFilter::Captures => context.theirs,
+        MoveFilter::Quiets => BOARD & !context.occupied,
+    } & !context.screens;
+    pawn_moves::<Us, S>(pawns & !careful, allowed, sink);
+    for from in Bits(pawns & careful) {
+        one_by_one::<Us, S>(position, context, PieceKind::Pawn, from, filter, sink);
     }
     let king = context.king;
-    for to in destinations(position, &context, PieceKind::King, king, filter) {
-        if context.safe(king, to) {
-            sink.one(Move::new(king, to));
+    for to in Bits(destinations::<Us>(context, PieceKind::King, king, filter)) {
+        if context.safe::<Us>(position, king, to) {
+            sink.one(PieceKind::King, king, to);
         }
     }
+}
+
+/// The number of legal moves of `position`, whose side to move is `Us`,
+/// without listing them.
+#[inline(always)]
+pub(crate) fn count<Us: Side>(position: &Position) -> u64 {
+    let context = Context::new::<Us>(position);
+    if context.checkers != 0 {
+        let mut counter = Counter(0);
+        generate::<Us, Counter>(position, &context, MoveFilter::All, &mut counter);
+        return counter.0;
+    }
+    let by_kind = &position.by_kind;
+    let free = context.ours & !context.pinned;
+    let of = |kind: PieceKind| by_kind[kind as usize].0 & free;
+    let allowed = BOARD & !context.ours & !context.screens;
+    let occupied = context.occupied;
+    let (occupied9, occupied10) = (occupied << 9, occupied << 10);
+    count_lines::<false>(&context, of(PieceKind::Rook))
+        + count_lines::<true>(&context, of(PieceKind::Cannon))
+        + count_leapers(of(PieceKind::Horse), allowed, |from| {
+            leapers::horse(from, occupied9)
+        })
+        + count_leapers(of(PieceKind::Elephant), allowed, |from| {
+            leapers::elephant(from, occupied10)
+        })
+        + count_leapers(of(PieceKind::Advisor), allowed, |from| ADVISOR_MOVES[from])
+        + count_pawn_moves::<Us>(of(PieceKind::Pawn), allowed)
+        + if context.pinned == 0 {
+            0
+        } else {
+            count_pinned::<Us>(position, &context)
+        }
+        + count_king::<Us>(position, &context)
+}
+
+/// Hands each legal move of `position`, whose side to move is `Us`, to
+/// `visit` as `(kind, from, to)`.
+#[inline(always)]
+pub(crate) fn for_each_move<Us: Side>(
+    position: &Position,
+    visit: impl FnMut(PieceKind, usize, usize),
+) {
+    let context = Context::new::<Us>(position);
+    generate::<Us, _>(position, &context, MoveFilter::All, &mut Visit(visit));
 }
 
 impl Position {
@@ -111,23 +170,24 @@ impl Position {
     }
 
     fn listed(&self, filter: MoveFilter) -> MoveList {
-        let mut list = empty_list();
-        generate(self, filter, &mut list);
-        list
+        fn list<Us: Side>(position: &Position, filter: MoveFilter) -> MoveList {
+            let mut list = empty_list();
+            let context = Context::new::<Us>(position);
+            generate::<Us, MoveList>(position, &context, filter, &mut list);
+            list
+        }
+        match self.side {
+            Color::Red => list::<Red>(self, filter),
+            Color::Black => list::<Black>(self, filter),
+        }
     }
 
     /// The number of legal moves, without listing them.
     pub fn count_legal_moves(&self) -> u64 {
-        self.count_legal_moves_inline::<false>()
-    }
-
-    /// [`Position::count_legal_moves`], inlined into its caller; `HARDWARE`
-    /// counts bits with `count_ones` (for callers built with `popcnt`).
-    #[inline(always)]
-    pub(crate) fn count_legal_moves_inline<const HARDWARE: bool>(&self) -> u64 {
-        let mut counter = Counter::<HARDWARE>(0);
-        generate(self, MoveFilter::All, &mut counter);
-        counter.0
+        match self.side {
+            Color::Red => count::<Red>(self),
+            Color::Black => count::<Black>(self),
+        }
     }
 
     /// Legal moves when in check (the thesis's check evasions); empty when
@@ -159,14 +219,21 @@ impl Position {
 
     /// Whether `mv` is legal here.
     pub fn is_legal(&self, mv: Move) -> bool {
-        let Some(piece) = self.piece_at(mv.from()) else {
-            return false;
-        };
-        if piece.color != self.side {
-            return false;
+        fn legal<Us: Side>(position: &Position, mv: Move) -> bool {
+            let (from, to) = (mv.from() as usize, mv.to() as usize);
+            let Some(piece) = position.piece_at(mv.from()) else {
+                return false;
+            };
+            if piece.color != Us::US {
+                return false;
+            }
+            let context = Context::new::<Us>(position);
+            let targets = destinations::<Us>(&context, piece.kind, from, MoveFilter::All);
+            targets & pieces::square_bit(to) != 0 && context.safe::<Us>(position, from, to)
         }
-        let context = Context::new(self);
-        let targets = destinations(self, &context, piece.kind, mv.from(), MoveFilter::All);
-        targets.contains(mv.to()) && context.safe(mv.from(), mv.to())
+        match self.side {
+            Color::Red => legal::<Red>(self, mv),
+            Color::Black => legal::<Black>(self, mv),
+        }
     }
 }

@@ -1,8 +1,9 @@
 //! All pawns that may move freely at once, as shifted sets.
 
+use super::side::Side;
 use super::sink::Sink;
 use crate::xiangqi::attacks::FILE_A;
-use crate::xiangqi::{Bitboard, Color};
+use crate::xiangqi::Color;
 
 /// Ranks 5–9 (Red's pawns there have crossed the river).
 const RED_ACROSS: u128 = ((1u128 << 90) - 1) & !((1u128 << 45) - 1);
@@ -12,18 +13,35 @@ const BLACK_ACROSS: u128 = (1u128 << 45) - 1;
 const NOT_FILE_A: u128 = ((1u128 << 90) - 1) & !FILE_A;
 const NOT_FILE_I: u128 = ((1u128 << 90) - 1) & !(FILE_A << 8);
 
-/// The moves of `pawns` as three shifted sets, which is cheaper than one
-/// table read per pawn.
+/// The moves of `pawns` as three shifted sets (forward, east, west), each
+/// within `allowed` (which must lie on the board), with the step from
+/// the pawn to its target: cheaper than one table read per pawn.
 #[inline(always)]
-pub(super) fn pawn_moves<S: Sink>(pawns: Bitboard, us: Color, allowed: Bitboard, sink: &mut S) {
-    let (forward, across) = match us {
-        Color::Red => (pawns.0 << 9, pawns.0 & RED_ACROSS),
-        Color::Black => (pawns.0 >> 9, pawns.0 & BLACK_ACROSS),
+fn shifted<Us: Side>(pawns: u128, allowed: u128) -> [(u128, isize); 3] {
+    let (forward, across, step) = match Us::US {
+        Color::Red => (pawns << 9, pawns & RED_ACROSS, 9),
+        Color::Black => (pawns >> 9, pawns & BLACK_ACROSS, -9),
     };
-    let step = if us == Color::Red { 9 } else { -9 };
-    sink.shifted(Bitboard(forward) & allowed, step);
-    if across != 0 {
-        sink.shifted(Bitboard(across << 1 & NOT_FILE_A) & allowed, 1);
-        sink.shifted(Bitboard(across >> 1 & NOT_FILE_I) & allowed, -1);
+    [
+        (forward & allowed, step),
+        (across << 1 & NOT_FILE_A & allowed, 1),
+        (across >> 1 & NOT_FILE_I & allowed, -1),
+    ]
+}
+
+/// The moves of `pawns` into `sink`.
+#[inline(always)]
+pub(super) fn pawn_moves<Us: Side, S: Sink>(pawns: u128, allowed: u128, sink: &mut S) {
+    for (targets, step) in shifted::<Us>(pawns, allowed) {
+        if targets != 0 {
+            sink.shifted(targets, step);
+        }
     }
+}
+
+/// The number of moves of `pawns`.
+#[inline(always)]
+pub(super) fn count_pawn_moves<Us: Side>(pawns: u128, allowed: u128) -> u64 {
+    let [(forward, _), (east, _), (west, _)] = shifted::<Us>(pawns, allowed);
+    u64::from(forward.count_ones() + east.count_ones() + west.count_ones())
 }

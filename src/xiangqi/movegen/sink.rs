@@ -1,98 +1,94 @@
-//! Where generated moves go: a list, or a counter that never builds one.
+//! Where generated moves go: a list, a counter, or a function called on
+//! each move (perft plays them as they are found).
 
-use crate::xiangqi::{Bitboard, Move, MoveList, Square};
+use super::context::low;
+use crate::xiangqi::{Move, MoveList, PieceKind, Square};
 
-/// Where generated moves go: a list, or a count.
+/// Where generated moves go. Squares are indices (a0 = 0 … i9 = 89), sets
+/// raw `u128`; every move handed over is legal.
 pub(super) trait Sink {
-    /// The running total of a sink that only counts, so that moves can be
-    /// counted without being found one by one; `None` for one that lists.
-    fn count_only(&mut self) -> Option<&mut u64>;
-    /// All of `targets` are legal destinations for the piece on `from`.
-    fn all(&mut self, from: Square, targets: Bitboard);
-    /// One legal move.
-    fn one(&mut self, mv: Move);
-    /// Every square of `targets` is a legal destination for a piece
-    /// standing `step` squares before it (pawns, generated together).
-    fn shifted(&mut self, targets: Bitboard, step: i8);
+    /// All of `targets` are destinations of our piece of `kind` on `from`.
+    fn all(&mut self, kind: PieceKind, from: usize, targets: u128);
+    /// One move of our piece of `kind`.
+    fn one(&mut self, kind: PieceKind, from: usize, to: usize);
+    /// Every square of `targets` is a destination of a pawn standing
+    /// `step` squares before it (pawns, generated together).
+    fn shifted(&mut self, targets: u128, step: isize);
+}
+
+/// The move between two square indices (both below 90).
+#[inline(always)]
+fn move_of(from: usize, to: usize) -> Move {
+    Move::new(Square::ALL[from], Square::ALL[to])
 }
 
 impl Sink for MoveList {
-    #[inline(always)]
-    fn count_only(&mut self) -> Option<&mut u64> {
-        None
-    }
-
     #[inline]
-    fn all(&mut self, from: Square, targets: Bitboard) {
-        for to in targets {
-            self.push_or_panic(Move::new(from, to));
+    fn all(&mut self, _kind: PieceKind, from: usize, mut targets: u128) {
+        while targets != 0 {
+            self.push_or_panic(move_of(from, low(targets)));
+            targets &= targets - 1;
         }
     }
 
     #[inline]
-    fn one(&mut self, mv: Move) {
-        self.push_or_panic(mv);
+    fn one(&mut self, _kind: PieceKind, from: usize, to: usize) {
+        self.push_or_panic(move_of(from, to));
     }
 
     #[inline]
-    fn shifted(&mut self, targets: Bitboard, step: i8) {
-        for to in targets {
-            let from = Square::ALL[(to as usize).wrapping_add_signed(-isize::from(step))];
-            self.push_or_panic(Move::new(from, to));
+    fn shifted(&mut self, mut targets: u128, step: isize) {
+        while targets != 0 {
+            let to = low(targets);
+            self.push_or_panic(move_of(to.wrapping_add_signed(-step), to));
+            targets &= targets - 1;
         }
     }
 }
 
-/// Counts moves; `HARDWARE` counts set bits with `count_ones` (for code
-/// compiled with the `popcnt` feature), otherwise with [`count90`].
-pub(super) struct Counter<const HARDWARE: bool>(pub(super) u64);
+/// Counts moves.
+pub(super) struct Counter(pub(super) u64);
 
-impl<const HARDWARE: bool> Counter<HARDWARE> {
+impl Sink for Counter {
     #[inline(always)]
-    fn bits(set: Bitboard) -> u64 {
-        if HARDWARE {
-            u64::from(set.0.count_ones())
-        } else {
-            count90(set)
-        }
+    fn all(&mut self, _kind: PieceKind, _from: usize, targets: u128) {
+        self.0 += u64::from(targets.count_ones());
     }
-}
 
-/// Population count of a 90-bit set without the `popcnt` instruction
-/// (absent from the default x86-64 target): both halves share the final
-/// byte-summing steps.
-#[inline(always)]
-fn count90(set: Bitboard) -> u64 {
-    const M1: u64 = 0x5555_5555_5555_5555;
-    const M2: u64 = 0x3333_3333_3333_3333;
-    const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
-    let (low, high) = (set.0 as u64, (set.0 >> 64) as u64);
-    let low = low - (low >> 1 & M1);
-    let high = high - (high >> 1 & M1);
-    // Nibbles hold at most 4 + 4 after the sum.
-    let nibbles = (low & M2) + (low >> 2 & M2) + (high & M2) + (high >> 2 & M2);
-    let bytes = (nibbles & M4) + (nibbles >> 4 & M4);
-    bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56
-}
-
-impl<const HARDWARE: bool> Sink for Counter<HARDWARE> {
     #[inline(always)]
-    fn count_only(&mut self) -> Option<&mut u64> {
-        Some(&mut self.0)
-    }
-
-    #[inline]
-    fn all(&mut self, _from: Square, targets: Bitboard) {
-        self.0 += Self::bits(targets);
-    }
-
-    #[inline]
-    fn one(&mut self, _mv: Move) {
+    fn one(&mut self, _kind: PieceKind, _from: usize, _to: usize) {
         self.0 += 1;
     }
 
-    #[inline]
-    fn shifted(&mut self, targets: Bitboard, _step: i8) {
-        self.0 += Self::bits(targets);
+    #[inline(always)]
+    fn shifted(&mut self, targets: u128, _step: isize) {
+        self.0 += u64::from(targets.count_ones());
+    }
+}
+
+/// Calls a function on each move: `(kind, from, to)`.
+pub(crate) struct Visit<F>(pub(crate) F);
+
+impl<F: FnMut(PieceKind, usize, usize)> Sink for Visit<F> {
+    #[inline(always)]
+    fn all(&mut self, kind: PieceKind, from: usize, mut targets: u128) {
+        while targets != 0 {
+            (self.0)(kind, from, low(targets));
+            targets &= targets - 1;
+        }
+    }
+
+    #[inline(always)]
+    fn one(&mut self, kind: PieceKind, from: usize, to: usize) {
+        (self.0)(kind, from, to);
+    }
+
+    #[inline(always)]
+    fn shifted(&mut self, mut targets: u128, step: isize) {
+        while targets != 0 {
+            let to = low(targets);
+            (self.0)(PieceKind::Pawn, to.wrapping_add_signed(-step), to);
+            targets &= targets - 1;
+        }
     }
 }
