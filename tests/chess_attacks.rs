@@ -63,6 +63,111 @@ fn leapers_match_direct_computation() {
     }
 }
 
+/// The lookups are `const fn`, usable in another crate's constants (they
+/// read statics at compile time).
+#[test]
+fn lookups_work_in_constants() {
+    const KNIGHT_B1: Bitboard = knight_attacks(Square::B1);
+    const ROOK_A1: Bitboard = rook_attacks(Square::A1, Bitboard::EMPTY);
+    const BISHOP_C1: Bitboard = bishop_attacks(Square::C1, Bitboard::FULL);
+    const A1_H8: Bitboard = between(Square::A1, Square::H8);
+    let knight = leaper(Square::B1, |df, dr| df * df + dr * dr == 5);
+    assert_eq!(KNIGHT_B1, knight);
+    assert_eq!(ROOK_A1, ray_scan(Square::A1, Bitboard::EMPTY, &ROOK));
+    assert_eq!(BISHOP_C1, ray_scan(Square::C1, Bitboard::FULL, &BISHOP));
+    assert_eq!(A1_H8.count(), 6);
+}
+
+/// The empty-board rays that spare generation a lookup when no enemy
+/// slider is in line.
+#[test]
+fn rays_are_empty_board_attacks() {
+    use qiboard::chess::tables::{BISHOP_RAYS, ROOK_RAYS};
+    for square in Square::ALL {
+        let index = square.index();
+        assert_eq!(
+            Bitboard(ROOK_RAYS[index]),
+            ray_scan(square, Bitboard::EMPTY, &ROOK)
+        );
+        assert_eq!(
+            Bitboard(BISHOP_RAYS[index]),
+            ray_scan(square, Bitboard::EMPTY, &BISHOP)
+        );
+    }
+}
+
+/// The PEXT-indexed bishop table, read through the portable `pext`, for
+/// every square and every occupancy of its mask (and of the squares
+/// outside the mask, which must not matter).
+#[test]
+fn pext_bishop_windows_match_ray_scan() {
+    use qiboard::chess::tables::BISHOP_PEXT_WINDOWS;
+    for square in Square::ALL {
+        let window = &BISHOP_PEXT_WINDOWS[square.index()];
+        let edges = 0xff00_0000_0000_00ff | 0x8181_8181_8181_8181;
+        let rays = ray_scan(square, Bitboard::EMPTY, &BISHOP);
+        assert_eq!(window.mask, rays.0 & !edges, "mask of {square}");
+        // Every subset of the mask (carry-rippler), with and without the rest.
+        let mut subset = 0u64;
+        loop {
+            for outside in [0, !window.mask] {
+                let occupied = Bitboard(subset | outside);
+                assert_eq!(
+                    window.attacks(occupied),
+                    ray_scan(square, occupied, &BISHOP),
+                    "{square} {occupied:?}"
+                );
+            }
+            subset = subset.wrapping_sub(window.mask) & window.mask;
+            if subset == 0 {
+                break;
+            }
+        }
+    }
+}
+
+/// Castling paths for every king file and rook file (Chess960), written
+/// from the rule: the king goes to the g- or c-file and the rook to the f-
+/// or d-file; every square either crosses or lands on must be empty but
+/// for the two, and the king's own path is what must not be attacked.
+#[test]
+fn castling_paths_follow_the_rule() {
+    use qiboard::chess::tables::{CASTLING_EMPTY, CASTLING_KING_PATH};
+    let span = |a: usize, b: usize| (a.min(b)..=a.max(b)).fold(0u64, |set, f| set | 1 << f);
+    for (color, shift) in [(0, 0), (1, 56)] {
+        for king in 0..8 {
+            for rook in 0..8 {
+                let (path, empty) = (
+                    CASTLING_KING_PATH[color][8 * king + rook],
+                    CASTLING_EMPTY[color][8 * king + rook],
+                );
+                if king == rook {
+                    assert_eq!((path, empty), (0, 0));
+                    continue;
+                }
+                let (king_to, rook_to) = if rook > king { (6, 5) } else { (2, 3) };
+                let king_path = if king == king_to {
+                    1 << king
+                } else {
+                    span(king, king_to) & !(1 << king)
+                };
+                let must_be_empty =
+                    (span(king, king_to) | span(rook, rook_to)) & !(1 << king | 1 << rook);
+                assert_eq!(
+                    path,
+                    king_path << shift,
+                    "king path, king {king} rook {rook}"
+                );
+                assert_eq!(
+                    empty,
+                    must_be_empty << shift,
+                    "empty, king {king} rook {rook}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn sliders_on_empty_and_full_boards() {
     for square in Square::ALL {
@@ -128,6 +233,18 @@ proptest! {
             prop_assert_eq!(bishop_attacks(square, occupied), ray_scan(square, occupied, &BISHOP));
             prop_assert_eq!(queen_attacks(square, occupied), rook_attacks(square, occupied) | bishop_attacks(square, occupied));
         }
+    }
+
+    /// The portable `pext` the generator lays the PEXT table out with, and
+    /// `pdep`, its inverse on the mask.
+    #[test]
+    fn pext_and_pdep_invert_each_other(value in any::<u64>(), mask in any::<u64>()) {
+        use qiboard_types::chess::{pdep, pext};
+        let packed = pext(value, mask);
+        prop_assert!(mask.count_ones() == 64 || packed >> mask.count_ones() == 0);
+        prop_assert_eq!(pdep(packed, mask), value & mask);
+        let low = if mask.count_ones() == 64 { !0 } else { (1 << mask.count_ones()) - 1 };
+        prop_assert_eq!(pext(pdep(value, mask), mask), value & low);
     }
 
     #[test]

@@ -55,6 +55,40 @@ fn chess960() {
     );
 }
 
+/// The portable search and the copy compiled for x86-64 features (when
+/// this CPU runs it) agree everywhere: the safety argument of the
+/// `unsafe` call into the copy rests on its being the same search.
+#[test]
+fn feature_copy_agrees() {
+    use qiboard::chess::perft_copies;
+    let cases: [(&str, u32); 7] = [
+        (START, 4),
+        (KIWIPETE, 3),
+        (POSITION_3, 5),
+        (POSITION_4, 4),
+        (POSITION_5, 3),
+        (
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            3,
+        ),
+        ("8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1", 4),
+    ];
+    for (fen, depth) in cases {
+        let position = Position::from_fen(fen).unwrap();
+        for depth in 0..=depth {
+            let (portable, features) = perft_copies(&position, depth);
+            assert_eq!(
+                Ok(portable),
+                perft(&position, depth),
+                "{fen} at depth {depth}"
+            );
+            if let Some(features) = features {
+                assert_eq!(features, portable, "{fen} at depth {depth}");
+            }
+        }
+    }
+}
+
 /// Start position depth 7: the widely published 3,195,901,860.
 #[test]
 #[ignore = "deep: about ten seconds"]

@@ -1,6 +1,6 @@
 //! Random playouts checked move by move against cozy-chess: the same legal
-//! moves, the same check, checkmate and stalemate, and an incrementally
-//! updated key equal to one computed from scratch.
+//! moves, the same check, checkmate and stalemate, the same perft 2, and an
+//! incrementally updated key equal to one computed from scratch.
 
 use std::collections::BTreeSet;
 
@@ -79,6 +79,15 @@ fn playout(mut ours: Position, mut theirs: cozy_chess::Board, choices: &[u16]) {
             "count in {fen}"
         );
         check_split(&ours, our_moves.len());
+        // Perft's inner plies make moves their own way (no key, no
+        // counters), in each compiled copy of the search.
+        let (portable, features) = qiboard::chess::perft_copies(&ours, 2);
+        assert_eq!(portable, cozy_perft(&theirs, 2), "perft 2 of {fen}");
+        assert_eq!(
+            features.unwrap_or(portable),
+            portable,
+            "feature copy on {fen}"
+        );
         let list = ours.legal_moves();
         if list.is_empty() {
             return;

@@ -1,9 +1,8 @@
-//! Attack lookups: each one a read of a generated table.
+//! Attack lookups: each one a read of a generated table, in the crate's
+//! copy of it (`tables::direct`, all at one base address).
 
-use super::tables::{
-    BETWEEN, BISHOP_WINDOWS, FIXED_SHIFTS, KING_ATTACKS, KNIGHT_ATTACKS, LINE, PAWN_ATTACKS,
-    ROOK_WINDOWS,
-};
+use super::tables::direct::TABLES;
+use super::tables::FIXED_SHIFTS;
 use super::{Bitboard, Color, Piece, PieceKind, Square};
 
 /// Squares a knight on `square` attacks.
@@ -18,19 +17,19 @@ use super::{Bitboard, Color, Piece, PieceKind, Square};
 /// ```
 #[inline]
 pub const fn knight_attacks(square: Square) -> Bitboard {
-    Bitboard(KNIGHT_ATTACKS[square as usize])
+    Bitboard(TABLES.knight_attacks[square as usize])
 }
 
 /// Squares a king on `square` attacks.
 #[inline]
 pub const fn king_attacks(square: Square) -> Bitboard {
-    Bitboard(KING_ATTACKS[square as usize])
+    Bitboard(TABLES.king_attacks[square as usize])
 }
 
 /// Squares a pawn of `color` on `square` attacks (its diagonal captures).
 #[inline]
 pub const fn pawn_attacks(color: Color, square: Square) -> Bitboard {
-    Bitboard(PAWN_ATTACKS[color as usize][square as usize])
+    Bitboard(TABLES.pawn_attacks[color as usize][square as usize])
 }
 
 /// Squares a rook on `square` attacks, given the occupied squares: each ray
@@ -47,13 +46,13 @@ pub const fn pawn_attacks(color: Color, square: Square) -> Bitboard {
 /// ```
 #[inline]
 pub const fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    ROOK_WINDOWS[square as usize].attacks(occupied, FIXED_SHIFTS)
+    TABLES.rook_windows[square as usize].attacks(occupied, FIXED_SHIFTS)
 }
 
 /// Squares a bishop on `square` attacks, given the occupied squares.
 #[inline]
 pub const fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    BISHOP_WINDOWS[square as usize].attacks(occupied, FIXED_SHIFTS)
+    TABLES.bishop_windows[square as usize].attacks(occupied, FIXED_SHIFTS)
 }
 
 /// Squares a queen on `square` attacks, given the occupied squares.
@@ -66,14 +65,14 @@ pub const fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 /// diagonal; empty otherwise.
 #[inline]
 pub const fn between(a: Square, b: Square) -> Bitboard {
-    Bitboard(BETWEEN[a as usize][b as usize])
+    Bitboard(TABLES.between[a as usize][b as usize])
 }
 
 /// The whole rank, file or diagonal through `a` and `b` (both included) if
 /// they are aligned; empty otherwise.
 #[inline]
 pub const fn line(a: Square, b: Square) -> Bitboard {
-    Bitboard(LINE[a as usize][b as usize])
+    Bitboard(TABLES.line[a as usize][b as usize])
 }
 
 /// The squares `piece` on `square` attacks (could capture on), given the
@@ -101,4 +100,34 @@ pub const fn attacks(piece: Piece, square: Square, occupied: Bitboard) -> Bitboa
         PieceKind::Queen => queen_attacks(square, occupied),
         PieceKind::King => king_attacks(square),
     }
+}
+
+/// The rank and file through `square`, without it: a rook's attacks on
+/// an empty board, read from a 64-entry table.
+#[inline]
+pub(crate) const fn rook_rays(square: Square) -> Bitboard {
+    Bitboard(TABLES.rook_rays[square as usize])
+}
+
+/// The diagonals through `square`, without it (see [`rook_rays`]).
+#[inline]
+pub(crate) const fn bishop_rays(square: Square) -> Bitboard {
+    Bitboard(TABLES.bishop_rays[square as usize])
+}
+
+/// Castling by `color` with the king on `king` and the rook on `rook`,
+/// both on its first rank: the squares the king crosses and lands on, and
+/// the squares that must be empty (but for king and rook). Two reads of
+/// 64-entry tables.
+#[inline]
+pub(crate) const fn castling_paths(
+    color: Color,
+    king: Square,
+    rook: Square,
+) -> (Bitboard, Bitboard) {
+    let index = 8 * king.file() + rook.file();
+    (
+        Bitboard(TABLES.castling_king_path[color as usize][index]),
+        Bitboard(TABLES.castling_empty[color as usize][index]),
+    )
 }

@@ -8,6 +8,8 @@ mod game;
 mod movegen;
 mod moves;
 mod perft;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod perft_x86;
 mod position;
 #[cfg(feature = "alloc")]
 mod san;
@@ -21,6 +23,7 @@ pub use attacks::{
     attacks, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
     queen_attacks, rook_attacks,
 };
+pub(crate) use attacks::{bishop_rays, castling_paths, rook_rays};
 pub use fen::{CastlingError, FenError};
 #[cfg(feature = "alloc")]
 pub use game::Game;
@@ -29,6 +32,8 @@ pub use moves::{Move, MoveError, MoveKind, MoveList, Uci, MAX_MOVES};
 #[cfg(feature = "alloc")]
 pub use perft::divide;
 pub use perft::perft;
+#[doc(hidden)]
+pub use perft::perft_copies;
 pub use position::{CastleSide, Position};
 pub use qiboard_types::chess::{
     Bitboard, Color, ParseBitboardError, ParseSquareError, Piece, PieceKind, Square, Squares,

@@ -1,14 +1,28 @@
 //! Perft: counting the leaves of the legal move tree, to check generation.
+//!
+//! The search is compiled apart for each side to move, makes each child
+//! as its move is generated (no move list, no Zobrist key), and counts the
+//! last ply without making it. On x86-64 CPUs with the features, it runs
+//! in a copy compiled for them (`perft_x86`).
 
+use super::movegen::{Black, Magics, Side, Sliders, White};
 #[cfg(feature = "alloc")]
 use super::Move;
-use super::Position;
+use super::{Color, Position};
 use crate::perft::check_depth;
 use crate::PerftError;
 
 /// The number of move sequences of length `depth` from `position`. The
 /// last ply is counted, not played. A depth beyond
 /// [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH) is an error.
+///
+/// On x86-64 CPUs that have them, the search runs in a copy compiled for
+/// `popcnt`, `bmi1`, `bmi2` and `lzcnt` (found at run time), since the
+/// default target may not assume them; where `PEXT` is fast, that copy
+/// looks bishops up in a PEXT-indexed table (see
+/// [`tables`](super::tables)). Without the `std` feature there is no
+/// run-time detection: the search uses whatever features the crate was
+/// compiled for.
 ///
 /// ```
 /// use qiboard::chess::{perft, Position};
@@ -20,22 +34,35 @@ pub fn perft(position: &Position, depth: u32) -> Result<u64, PerftError> {
     Ok(count(position, depth))
 }
 
-/// The recursive count, `depth` already checked.
+/// The count, `depth` already checked: in the feature copy if this CPU
+/// can run it.
 fn count(position: &Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => position.count_legal_moves(),
-        _ => {
-            let mut nodes = 0;
-            for &mv in &position.legal_moves() {
-                // Copy, then make the move in the copy: one copy per child.
-                let mut child = *position;
-                child.play_in_place(mv);
-                nodes += count(&child, depth - 1);
-            }
-            nodes
-        }
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    if let Some(nodes) = super::perft_x86::perft(position, depth) {
+        return nodes;
     }
+    count_portable(position, depth)
+}
+
+/// The count in the copy compiled for the crate's target.
+pub(super) fn count_portable(position: &Position, depth: u32) -> u64 {
+    match (depth, position.side) {
+        (0, _) => 1,
+        (_, Color::White) => portable::<White>(position, depth),
+        (_, Color::Black) => portable::<Black>(position, depth),
+    }
+}
+
+/// The portable search from a position with `Us` to move, `depth` ≥ 1.
+fn portable<Us: Side>(position: &Position, depth: u32) -> u64 {
+    if depth == 1 {
+        return position.count_moves::<Us, _>(Sliders(Magics));
+    }
+    let mut nodes = 0;
+    position.for_each_child::<Us, _>(Sliders(Magics), |child| {
+        nodes += portable::<Us::Other>(child, depth - 1);
+    });
+    nodes
 }
 
 /// Perft split by first move: each legal move of `position` with the
@@ -49,4 +76,17 @@ pub fn divide(position: &Position, depth: u32) -> Result<alloc::vec::Vec<(Move, 
         .iter()
         .map(|&mv| (mv, count(&position.play(mv), depth.saturating_sub(1))))
         .collect())
+}
+
+/// Perft in each copy of the search: the portable one, and the one
+/// compiled for x86-64 features if this build and CPU can run it. It
+/// exists so that tests can check that both copies agree (the safety
+/// argument of the `unsafe` call in `perft_x86`); it is no part of the API.
+#[doc(hidden)]
+pub fn perft_copies(position: &Position, depth: u32) -> (u64, Option<u64>) {
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    let features = super::perft_x86::perft(position, depth);
+    #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
+    let features = None;
+    (count_portable(position, depth), features)
 }

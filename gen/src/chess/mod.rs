@@ -5,7 +5,9 @@ pub mod leapers;
 pub mod lines;
 pub mod magic_cache;
 pub mod magics;
+pub mod pext;
 pub mod polyglot;
+pub mod rays;
 mod windows;
 
 use quote::quote;
@@ -21,7 +23,9 @@ pub fn files(seed: u64) -> Result<Vec<SourceFile>, String> {
         leaper_file(seed),
         slider_file(seed, &sliders),
         windows::file(seed, &sliders),
+        pext_file(seed)?,
         line_file(seed),
+        ray_file(seed),
         zobrist_file(seed)?,
     ])
 }
@@ -90,6 +94,48 @@ fn slider_file(seed: u64, tables: &SliderTables) -> SourceFile {
     file
 }
 
+fn pext_file(seed: u64) -> Result<SourceFile, String> {
+    let tables = pext::build()?;
+    let mut file = SourceFile::new(
+        "chess/pext.rs",
+        seed,
+        "PEXT-indexed bishop attacks, for CPUs with a fast BMI2 PEXT.",
+    );
+    let entries = tables
+        .bishop
+        .iter()
+        .map(|square| {
+            let (mask, offset) = (square.mask.literal(), count(square.offset as usize));
+            quote!(PextSquare { mask: #mask, offset: #offset })
+        })
+        .collect();
+    file.table(
+        "The bishop entry of each square: relevant mask, offset of its slice of `BISHOP_PEXT_ATTACKS`.",
+        "BISHOP_PEXT",
+        Table::of(quote!(PextSquare), entries),
+    );
+    file.table(
+        "Bishop attacks of every square and relevant occupancy at `offset + pext(occupied, mask)`; zeros at the end, so that every window of 512 entries fits.",
+        "BISHOP_PEXT_ATTACKS",
+        Table::list(&tables.attacks),
+    );
+    let size = count(Slider::Bishop.window());
+    let windows = tables
+        .bishop
+        .iter()
+        .map(|square| {
+            let (mask, offset) = (square.mask.literal(), count(square.offset as usize));
+            quote!(PextWindow { mask: #mask, attacks: window(&BISHOP_PEXT_ATTACKS, #offset) })
+        })
+        .collect();
+    file.table(
+        "Each square's bishop mask with its window of `BISHOP_PEXT_ATTACKS` (the same numbers as `BISHOP_PEXT`).",
+        "BISHOP_PEXT_WINDOWS",
+        Table::of(quote!(PextWindow<#size>), windows),
+    );
+    Ok(file)
+}
+
 fn line_file(seed: u64) -> SourceFile {
     let mut file = SourceFile::new(
         "chess/lines.rs",
@@ -105,6 +151,36 @@ fn line_file(seed: u64) -> SourceFile {
         "`LINE[a][b]`: the whole rank, file or diagonal through aligned `a` and `b`; empty if not aligned.",
         "LINE",
         Table::rows(&lines::line()),
+    );
+    file
+}
+
+fn ray_file(seed: u64) -> SourceFile {
+    let mut file = SourceFile::new(
+        "chess/rays.rs",
+        seed,
+        "Sliders' rays on an empty board; castling paths.",
+    );
+    file.table(
+        "`ROOK_RAYS[s]`: the rank and file through `s`, without `s` (a rook's attacks on an empty board).",
+        "ROOK_RAYS",
+        Table::list(&rays::rays(&geometry::ROOK_DIRECTIONS)),
+    );
+    file.table(
+        "`BISHOP_RAYS[s]`: the diagonals through `s`, without `s` (a bishop's attacks on an empty board).",
+        "BISHOP_RAYS",
+        Table::list(&rays::rays(&geometry::BISHOP_DIRECTIONS)),
+    );
+    let (king_paths, must_be_empty) = rays::castling_paths();
+    file.table(
+        "`CASTLING_KING_PATH[color][8 * k + r]`: castling with the king on file `k` and the rook on file `r` of `color`'s first rank (white first), the squares the king crosses and lands on (its own square only when it stays).",
+        "CASTLING_KING_PATH",
+        Table::rows(&king_paths),
+    );
+    file.table(
+        "`CASTLING_EMPTY[color][8 * k + r]`: the squares that must be empty to castle with the king on file `k` and the rook on file `r` of `color`'s first rank (both paths, but for king and rook).",
+        "CASTLING_EMPTY",
+        Table::rows(&must_be_empty),
     );
     file
 }

@@ -1,11 +1,13 @@
 //! The king's side of generation: checkers and pins, safe squares, castling.
 
+use super::lookup::{Layout, Sliders};
+use super::side::Side;
 use super::sink::MoveSink;
 use super::Context;
-use crate::chess::position::back_rank;
+use crate::chess::position::{back_rank, lowest};
 use crate::chess::{
-    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks, Bitboard,
-    Move, PieceKind, Position, Square,
+    between, bishop_rays, castling_paths, king_attacks, knight_attacks, pawn_attacks, rook_rays,
+    Bitboard, Color, Move, PieceKind, Position, Square,
 };
 
 /// The enemy's pieces, grouped by how they attack.
@@ -25,31 +27,16 @@ pub(super) struct KingSquares {
     pub(super) attacked: Bitboard,
 }
 
-/// The rank and file through `square`: a filter that spares a magic
-/// lookup (and its likely cache miss) when no rook or queen is in line.
-/// With nothing on the board the magic index is 0: one read, no multiply.
-#[inline(always)]
-fn rook_lines(square: Square) -> Bitboard {
-    rook_attacks(square, Bitboard::EMPTY)
-}
-
-/// The two diagonals through `square` (see [`rook_lines`]).
-#[inline(always)]
-fn bishop_lines(square: Square) -> Bitboard {
-    bishop_attacks(square, Bitboard::EMPTY)
-}
-
 impl Position {
     /// The side not to move's pieces, grouped for attack tests.
     #[inline(always)]
-    pub(super) fn enemy(&self) -> Enemy {
-        let them = !self.side;
-        let theirs = self.by_color[them.index()];
+    pub(super) fn enemy<Us: Side>(&self) -> Enemy {
+        let theirs = self.by_color[Us::THEM.index()];
         let queens = self.by_kind[PieceKind::Queen.index()];
         Enemy {
-            pawns: self.pieces(them, PieceKind::Pawn),
-            knights: self.pieces(them, PieceKind::Knight),
-            king: self.pieces(them, PieceKind::King),
+            pawns: self.by_kind[PieceKind::Pawn.index()] & theirs,
+            knights: self.by_kind[PieceKind::Knight.index()] & theirs,
+            king: self.by_kind[PieceKind::King.index()] & theirs,
             straight: (self.by_kind[PieceKind::Rook.index()] | queens) & theirs,
             diagonal: (self.by_kind[PieceKind::Bishop.index()] | queens) & theirs,
         }
@@ -59,19 +46,24 @@ impl Position {
     /// lookup per slider direction finds both: an enemy slider that sees
     /// the king through nothing checks, through one of ours pins it.
     #[inline(always)]
-    pub(super) fn checkers_and_pinned(&self, king: Square, enemy: &Enemy) -> (Bitboard, Bitboard) {
-        let theirs = self.by_color[(!self.side).index()];
+    pub(super) fn checkers_and_pinned<Us: Side, L: Layout>(
+        &self,
+        sliders: Sliders<L>,
+        king: Square,
+        enemy: &Enemy,
+    ) -> (Bitboard, Bitboard) {
+        let theirs = self.by_color[Us::THEM.index()];
         let occupied = self.occupied();
         // Skip a lookup when no slider of that kind is even in line.
         let mut snipers = Bitboard::EMPTY;
-        if !(enemy.straight & rook_lines(king)).is_empty() {
-            snipers |= rook_attacks(king, theirs) & enemy.straight;
+        if !(enemy.straight & rook_rays(king)).is_empty() {
+            snipers |= sliders.rook(king, theirs) & enemy.straight;
         }
-        if !(enemy.diagonal & bishop_lines(king)).is_empty() {
-            snipers |= bishop_attacks(king, theirs) & enemy.diagonal;
+        if !(enemy.diagonal & bishop_rays(king)).is_empty() {
+            snipers |= sliders.bishop(king, theirs) & enemy.diagonal;
         }
         let mut checkers =
-            (knight_attacks(king) & enemy.knights) | (pawn_attacks(self.side, king) & enemy.pawns);
+            (knight_attacks(king) & enemy.knights) | (pawn_attacks(Us::US, king) & enemy.pawns);
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {
             let blockers = between(king, sniper) & occupied;
@@ -85,49 +77,52 @@ impl Position {
     }
 
     /// Whether no enemy piece attacks `square`, were the board occupied by
-    /// `occupied` (our king lifted off it). Cheapest tests first; a slider
-    /// lookup only when an enemy slider shares a line with the square.
+    /// `occupied` (our king lifted off it): the leapers in one test, then a
+    /// slider lookup only when an enemy slider shares a line with the square.
     #[inline(always)]
-    pub(super) fn safe_for_king(&self, square: Square, occupied: Bitboard, enemy: &Enemy) -> bool {
-        if !(knight_attacks(square) & enemy.knights).is_empty()
-            || !(pawn_attacks(self.side, square) & enemy.pawns).is_empty()
-            || !(king_attacks(square) & enemy.king).is_empty()
-        {
-            return false;
-        }
-        if !(enemy.straight & rook_lines(square)).is_empty()
-            && !(rook_attacks(square, occupied) & enemy.straight).is_empty()
-        {
-            return false;
-        }
-        (enemy.diagonal & bishop_lines(square)).is_empty()
-            || (bishop_attacks(square, occupied) & enemy.diagonal).is_empty()
+    pub(super) fn safe_for_king<Us: Side, L: Layout>(
+        &self,
+        sliders: Sliders<L>,
+        square: Square,
+        occupied: Bitboard,
+        enemy: &Enemy,
+    ) -> bool {
+        let leapers = (knight_attacks(square) & enemy.knights)
+            | (pawn_attacks(Us::US, square) & enemy.pawns)
+            | (king_attacks(square) & enemy.king);
+        leapers.is_empty() && safe_from_sliders(sliders, square, occupied, enemy)
     }
 
     /// The king's steps onto squares in `filter`, with what they found out.
+    /// The squares enemy leapers attack are found for all steps at once;
+    /// then each remaining step is tested against the sliders.
     #[inline(always)]
-    pub(super) fn king_steps<S: MoveSink>(
+    pub(super) fn king_steps<Us: Side, L: Layout, S: MoveSink>(
         &self,
+        sliders: Sliders<L>,
         king: Square,
         filter: Bitboard,
         enemy: &Enemy,
         sink: &mut S,
     ) -> KingSquares {
-        let without_king = self.occupied() - king.bitboard();
+        let steps = king_attacks(king) & filter;
         let mut known = KingSquares {
             safe: Bitboard::EMPTY,
             attacked: Bitboard::EMPTY,
         };
-        for to in king_attacks(king) & filter {
-            if self.safe_for_king(to, without_king, enemy) {
-                known.safe |= to.bitboard();
-            } else {
-                known.attacked |= to.bitboard();
+        if !steps.is_empty() {
+            let without_king = self.occupied() - king.bitboard();
+            let leapers = leaper_attacks::<Us>(enemy);
+            known.attacked = steps & leapers;
+            for to in steps - leapers {
+                if safe_from_sliders(sliders, to, without_king, enemy) {
+                    known.safe |= to.bitboard();
+                } else {
+                    known.attacked |= to.bitboard();
+                }
             }
         }
-        if !known.safe.is_empty() {
-            sink.piece(PieceKind::King, king, known.safe);
-        }
+        sink.piece(PieceKind::King, king, known.safe);
         known
     }
 
@@ -135,24 +130,21 @@ impl Position {
     /// both destinations empty (but for those two), and no square the king
     /// crosses or reaches attacked.
     #[inline(always)]
-    pub(super) fn castling_moves<S: MoveSink>(
+    pub(super) fn castling_moves<Us: Side, L: Layout, S: MoveSink>(
         &self,
+        sliders: Sliders<L>,
         cx: &Context,
         enemy: &Enemy,
         known: &KingSquares,
         sink: &mut S,
     ) {
-        let rooks = self.castle_rooks & back_rank(cx.us);
+        let rooks = self.castle_rooks & back_rank(Us::US);
         for rook in rooks {
-            let mv = Move::castle(cx.king, rook);
-            let king_to = mv.castle_king_target();
-            let rook_to = mv.castle_rook_target();
-            let king_path = between(cx.king, king_to) | king_to.bitboard();
-            let movers = cx.king.bitboard() | rook.bitboard();
-            let must_be_empty = (king_path | between(rook, rook_to) | rook_to.bitboard()) - movers;
+            let (king_path, must_be_empty) = castling_paths(Us::US, cx.king, rook);
             if !(cx.occupied & must_be_empty).is_empty() {
                 continue;
             }
+            let movers = cx.king.bitboard() | rook.bitboard();
             // Test without the rook, so that an attack it was screening (a
             // Chess960 rook between its king and an enemy) counts. A corner
             // rook screens nothing, so the king's own findings still hold.
@@ -167,10 +159,46 @@ impl Position {
             };
             if to_test
                 .iter()
-                .all(|square| self.safe_for_king(square, occupied, enemy))
+                .all(|square| self.safe_for_king::<Us, L>(sliders, square, occupied, enemy))
             {
-                sink.single(mv);
+                sink.single(Move::castle(cx.king, rook));
             }
         }
     }
+}
+
+/// Whether no enemy slider attacks `square`, were the board occupied by
+/// `occupied`; a lookup only when one shares a line with the square.
+#[inline(always)]
+fn safe_from_sliders<L: Layout>(
+    sliders: Sliders<L>,
+    square: Square,
+    occupied: Bitboard,
+    enemy: &Enemy,
+) -> bool {
+    if !(enemy.straight & rook_rays(square)).is_empty()
+        && !(sliders.rook(square, occupied) & enemy.straight).is_empty()
+    {
+        return false;
+    }
+    (enemy.diagonal & bishop_rays(square)).is_empty()
+        || (sliders.bishop(square, occupied) & enemy.diagonal).is_empty()
+}
+
+/// Every square the enemy's pawns, knights and king attack.
+#[inline(always)]
+fn leaper_attacks<Us: Side>(enemy: &Enemy) -> Bitboard {
+    const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
+    let pawns = enemy.pawns.0;
+    // Their pawns capture towards our side of the board.
+    let pawn_attacks = match Us::US {
+        Color::White => (pawns >> 9 & NOT_FILE_H) | (pawns >> 7 & NOT_FILE_A),
+        Color::Black => (pawns << 7 & NOT_FILE_H) | (pawns << 9 & NOT_FILE_A),
+    };
+    let mut attacks = Bitboard(pawn_attacks) | king_attacks(lowest(enemy.king));
+    for knight in enemy.knights {
+        attacks |= knight_attacks(knight);
+    }
+    attacks
 }

@@ -2,22 +2,28 @@
 //!
 //! One generator serves every purpose through a [`MoveSink`]: a list
 //! collects moves, a counter adds up target-set sizes (perft's last ply
-//! never builds a move). Const parameters pick captures, quiet moves or
-//! both at compile time.
+//! never builds a move), and perft's inner plies make each child as its
+//! move is found, without a list. It is compiled apart for each side to
+//! move ([`Side`]) and each slider table layout ([`Sliders`]); const
+//! parameters pick captures, quiet moves or both.
 
 mod king;
+mod lookup;
+mod make;
 mod pawns;
 mod pieces;
+mod side;
 mod sink;
 
-use sink::{Counter, MoveSink};
+pub(crate) use lookup::{Layout, Magics, Sliders};
+pub(crate) use side::{Black, Side, White};
+use sink::{Children, Counter, MoveSink};
 
 use super::position::lowest;
 use super::{between, Bitboard, Color, Move, MoveList, Position, Square};
 
 /// Board facts every piece's generation needs.
 struct Context {
-    us: Color,
     king: Square,
     occupied: Bitboard,
     theirs: Bitboard,
@@ -30,13 +36,16 @@ struct Context {
 
 impl Position {
     #[inline(always)]
-    fn generate<S: MoveSink, const CAPTURES: bool, const QUIETS: bool>(&self, sink: &mut S) {
-        let us = self.side;
-        let theirs = self.by_color[(!us).index()];
+    fn generate<Us: Side, L: Layout, S: MoveSink, const CAPTURES: bool, const QUIETS: bool>(
+        &self,
+        sliders: Sliders<L>,
+        sink: &mut S,
+    ) {
+        let theirs = self.by_color[Us::THEM.index()];
         let occupied = self.occupied();
-        let king = self.king(us);
-        let enemy = self.enemy();
-        let (checkers, pinned) = self.checkers_and_pinned(king, &enemy);
+        let king = self.king(Us::US);
+        let enemy = self.enemy::<Us>();
+        let (checkers, pinned) = self.checkers_and_pinned::<Us, L>(sliders, king, &enemy);
 
         let mut filter = Bitboard::EMPTY;
         if CAPTURES {
@@ -45,7 +54,7 @@ impl Position {
         if QUIETS {
             filter |= !occupied;
         }
-        let known = self.king_steps(king, filter, &enemy, sink);
+        let known = self.king_steps::<Us, L, S>(sliders, king, filter, &enemy, sink);
         if checkers.has_many() {
             return;
         }
@@ -57,7 +66,6 @@ impl Position {
             filter
         };
         let cx = Context {
-            us,
             king,
             occupied,
             theirs,
@@ -65,17 +73,28 @@ impl Position {
             pinned,
             in_check,
         };
-        self.knight_moves(&cx, sink);
-        self.slider_moves(&cx, sink);
-        match us {
-            Color::White => self.pawn_moves::<S, true>(&cx, sink),
-            Color::Black => self.pawn_moves::<S, false>(&cx, sink),
-        }
+        self.knight_moves::<Us, S>(&cx, sink);
+        self.slider_moves::<Us, L, S>(sliders, &cx, sink);
+        self.pawn_moves::<Us, S>(&cx, sink);
         if CAPTURES {
-            self.en_passant_moves(&cx, &enemy, sink);
+            self.en_passant_moves::<Us, L, S>(sliders, &cx, &enemy, sink);
         }
         if QUIETS && !in_check {
-            self.castling_moves(&cx, &enemy, &known, sink);
+            self.castling_moves::<Us, L, S>(sliders, &cx, &enemy, &known, sink);
+        }
+    }
+
+    /// [`Position::generate`] for the side to move, with the portable
+    /// slider tables.
+    #[inline(always)]
+    fn generate_here<S: MoveSink, const CAPTURES: bool, const QUIETS: bool>(&self, sink: &mut S) {
+        match self.side {
+            Color::White => {
+                self.generate::<White, Magics, S, CAPTURES, QUIETS>(Sliders(Magics), sink)
+            }
+            Color::Black => {
+                self.generate::<Black, Magics, S, CAPTURES, QUIETS>(Sliders(Magics), sink)
+            }
         }
     }
 
@@ -87,21 +106,21 @@ impl Position {
     /// ```
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate::<_, true, true>(&mut list);
+        self.generate_here::<_, true, true>(&mut list);
         list
     }
 
     /// The legal captures, en passant included (capturing promotions too).
     pub fn legal_captures(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate::<_, true, false>(&mut list);
+        self.generate_here::<_, true, false>(&mut list);
         list
     }
 
     /// The legal moves that capture nothing (castling and quiet promotions included).
     pub fn legal_quiets(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate::<_, false, true>(&mut list);
+        self.generate_here::<_, false, true>(&mut list);
         list
     }
 
@@ -111,10 +130,32 @@ impl Position {
     }
 
     /// How many legal moves there are, counted without listing them.
-    #[inline]
     pub fn count_legal_moves(&self) -> u64 {
         let mut counter = Counter(0);
-        self.generate::<_, true, true>(&mut counter);
+        self.generate_here::<_, true, true>(&mut counter);
         counter.0
+    }
+
+    /// How many legal moves `Us` has here (`Us` must be the side to
+    /// move), for perft's last ply.
+    #[inline(always)]
+    pub(crate) fn count_moves<Us: Side, L: Layout>(&self, sliders: Sliders<L>) -> u64 {
+        let mut counter = Counter(0);
+        self.generate::<Us, L, _, true, true>(sliders, &mut counter);
+        counter.0
+    }
+
+    /// Calls `visit` with the position after each legal move of `Us` (the
+    /// side to move), for perft's inner plies. The children are made
+    /// without their Zobrist key, counters or notation flag kept up to
+    /// date: they are for counting only.
+    #[inline(always)]
+    pub(crate) fn for_each_child<Us: Side, L: Layout>(
+        &self,
+        sliders: Sliders<L>,
+        visit: impl FnMut(&Position),
+    ) {
+        let mut children = Children::<Us, _>::new(self, visit);
+        self.generate::<Us, L, _, true, true>(sliders, &mut children);
     }
 }

@@ -1,47 +1,45 @@
 //! Knight and slider moves, pinned pieces kept on their pin lines.
 
+use super::lookup::{Layout, Sliders};
+use super::side::Side;
 use super::sink::MoveSink;
 use super::Context;
-use crate::chess::{
-    bishop_attacks, knight_attacks, line, queen_attacks, rook_attacks, Bitboard, PieceKind,
-    Position, Square,
-};
+use crate::chess::{knight_attacks, line, Bitboard, PieceKind, Position, Square};
 
 impl Position {
     #[inline(always)]
-    pub(super) fn knight_moves<S: MoveSink>(&self, cx: &Context, sink: &mut S) {
+    pub(super) fn knight_moves<Us: Side, S: MoveSink>(&self, cx: &Context, sink: &mut S) {
         // A pinned knight can never stay on its pin line.
-        let knights = self.pieces(cx.us, PieceKind::Knight) - cx.pinned;
+        let knights = self.pieces(Us::US, PieceKind::Knight) - cx.pinned;
         for from in knights {
-            let targets = knight_attacks(from) & cx.target;
-            if !targets.is_empty() {
-                sink.piece(PieceKind::Knight, from, targets);
-            }
+            sink.piece(PieceKind::Knight, from, knight_attacks(from) & cx.target);
         }
     }
 
     #[inline(always)]
-    pub(super) fn slider_moves<S: MoveSink>(&self, cx: &Context, sink: &mut S) {
-        self.slides(cx, sink, PieceKind::Bishop, bishop_attacks);
-        self.slides(cx, sink, PieceKind::Rook, rook_attacks);
-        self.slides(cx, sink, PieceKind::Queen, queen_attacks);
+    pub(super) fn slider_moves<Us: Side, L: Layout, S: MoveSink>(
+        &self,
+        sliders: Sliders<L>,
+        cx: &Context,
+        sink: &mut S,
+    ) {
+        self.slides::<Us, S>(cx, sink, PieceKind::Bishop, |s, o| sliders.bishop(s, o));
+        self.slides::<Us, S>(cx, sink, PieceKind::Rook, |s, o| sliders.rook(s, o));
+        self.slides::<Us, S>(cx, sink, PieceKind::Queen, |s, o| sliders.queen(s, o));
     }
 
     /// Moves of our sliders of `kind`, which attack as `attacks` says.
     #[inline(always)]
-    fn slides<S: MoveSink>(
+    fn slides<Us: Side, S: MoveSink>(
         &self,
         cx: &Context,
         sink: &mut S,
         kind: PieceKind,
         attacks: impl Fn(Square, Bitboard) -> Bitboard,
     ) {
-        let pieces = self.pieces(cx.us, kind);
+        let pieces = self.pieces(Us::US, kind);
         for from in pieces - cx.pinned {
-            let targets = attacks(from, cx.occupied) & cx.target;
-            if !targets.is_empty() {
-                sink.piece(kind, from, targets);
-            }
+            sink.piece(kind, from, attacks(from, cx.occupied) & cx.target);
         }
         // A pinned piece cannot answer a check; otherwise it may slide
         // along its pin line.
@@ -50,9 +48,7 @@ impl Position {
         }
         for from in pieces & cx.pinned {
             let targets = attacks(from, cx.occupied) & cx.target & line(cx.king, from);
-            if !targets.is_empty() {
-                sink.piece(kind, from, targets);
-            }
+            sink.piece(kind, from, targets);
         }
     }
 }

@@ -1,6 +1,10 @@
-//! Where generated moves go: a list, or a counter that never builds one.
+//! Where generated moves go: a list, a counter that never builds one, or
+//! perft's visitor of the positions they lead to.
 
-use crate::chess::{Bitboard, Move, MoveList, PieceKind, Square};
+use core::marker::PhantomData;
+
+use super::side::Side;
+use crate::chess::{Bitboard, Move, MoveList, PieceKind, Position, Square};
 
 /// How a set of pawn moves is written down.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -70,5 +74,56 @@ impl MoveSink for MoveList {
     #[inline(always)]
     fn single(&mut self, mv: Move) {
         self.push(mv);
+    }
+}
+
+/// Makes each move as it is generated and hands the child position to a
+/// visitor: perft's inner plies, with no list in between.
+pub(super) struct Children<'a, Us, F> {
+    parent: &'a Position,
+    visit: F,
+    side: PhantomData<Us>,
+}
+
+impl<'a, Us: Side, F: FnMut(&Position)> Children<'a, Us, F> {
+    #[inline(always)]
+    pub(super) fn new(parent: &'a Position, visit: F) -> Self {
+        Children {
+            parent,
+            visit,
+            side: PhantomData,
+        }
+    }
+}
+
+impl<Us: Side, F: FnMut(&Position)> MoveSink for Children<'_, Us, F> {
+    #[inline(always)]
+    fn piece(&mut self, kind: PieceKind, from: Square, targets: Bitboard) {
+        for to in targets {
+            (self.visit)(&self.parent.after_move::<Us>(kind, from, to));
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i32, step: PawnStep) {
+        for to in targets {
+            let from = Square::from_index_wrapping((to.index() as i32 - delta) as usize);
+            match step {
+                PawnStep::Normal => {
+                    (self.visit)(&self.parent.after_move::<Us>(PieceKind::Pawn, from, to));
+                }
+                PawnStep::Double => (self.visit)(&self.parent.after_double_step::<Us>(from, to)),
+                PawnStep::Promotion => {
+                    for kind in PieceKind::PROMOTIONS {
+                        (self.visit)(&self.parent.after_promotion::<Us>(from, to, kind));
+                    }
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn single(&mut self, mv: Move) {
+        (self.visit)(&self.parent.play(mv));
     }
 }
