@@ -23,5 +23,5 @@ mod serde_impls;
 pub mod xiangqi;
 
 pub use board::Board;
-pub use perft::{PerftError, MAX_PERFT_DEPTH};
+pub use perft::{Perft, PerftError, MAX_PERFT_DEPTH};
 pub use qiboard_types::{Diagram, Excerpt};

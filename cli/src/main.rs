@@ -72,6 +72,12 @@ enum Command {
         /// Also print `<move>: <count>` for each legal first move.
         #[arg(long)]
         divide: bool,
+        /// Threads to count on (0: every core the machine has).
+        #[arg(long, default_value_t = 1, value_name = "N")]
+        threads: usize,
+        /// Hash table size in MiB (0: no table).
+        #[arg(long, default_value_t = 0, value_name = "MB")]
+        hash: usize,
     },
     /// Print the legal moves of a FEN, sorted by their coordinates, on one
     /// line; with `-`, read one FEN per stdin line and answer each as it
@@ -185,7 +191,18 @@ fn main() -> ExitCode {
             depth,
             fen,
             divide,
-        } => tree::perft::<chess::Position>(fen.as_deref(), depth, divide, report),
+            threads,
+            hash,
+        } => tree::perft::<chess::Position>(
+            fen.as_deref(),
+            tree::PerftArgs {
+                depth,
+                divide,
+                threads,
+                hash_mib: hash,
+            },
+            report,
+        ),
         Command::Bb {
             game: Game::Xiangqi,
             set,
@@ -201,7 +218,18 @@ fn main() -> ExitCode {
             depth,
             fen,
             divide,
-        } => tree::perft::<xiangqi::Position>(fen.as_deref(), depth, divide, report),
+            threads,
+            hash,
+        } => tree::perft::<xiangqi::Position>(
+            fen.as_deref(),
+            tree::PerftArgs {
+                depth,
+                divide,
+                threads,
+                hash_mib: hash,
+            },
+            report,
+        ),
         Command::Moves {
             game,
             fen,

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use qiboard::{chess, xiangqi, Board};
+use qiboard::{chess, xiangqi, Board, Perft};
 
 use crate::report::{quoted, Report};
 use crate::{check_side, lines, UsageError};
@@ -28,23 +28,41 @@ fn parse<B: Board>(fen: &str) -> Result<B, String> {
     B::from_fen(fen).map_err(|e| format!("bad FEN {:?}: {e}", quoted(fen)))
 }
 
+/// What `perft` is asked for beyond the position.
+pub struct PerftArgs {
+    /// Plies to count.
+    pub depth: u32,
+    /// Whether to print the count below each first move.
+    pub divide: bool,
+    /// Threads to count on (0: every core).
+    pub threads: usize,
+    /// Hash table size in MiB (0: none).
+    pub hash_mib: usize,
+}
+
 /// `perft` from `fen` (default: the start position): with `divide`,
 /// `<move>: <count>` lines sorted by move; always a final `nodes <N>`
 /// line. Time and speed go to stderr.
-pub fn perft<B: Game>(
+pub fn perft<B: Game + Sync + 'static>(
     fen: Option<&str>,
-    depth: u32,
-    divide: bool,
+    args: PerftArgs,
     report: &mut Report,
 ) -> Result<String, UsageError> {
     let fen = fen.unwrap_or(B::START_FEN);
     let position: B = parse(fen).map_err(UsageError)?;
     check_side(fen, B::FIRST, report);
+    let hash_bytes = args
+        .hash_mib
+        .checked_mul(1 << 20)
+        .ok_or_else(|| UsageError(format!("--hash {} MiB is too large", args.hash_mib)))?;
+    let perft = Perft::new(args.depth)
+        .threads(args.threads)
+        .hash_bytes(hash_bytes);
     let (start, cpu_start) = (Instant::now(), thread_cpu_seconds());
     let mut out = String::new();
-    let nodes = if divide && depth > 0 {
-        let mut split: Vec<(String, u64)> = position
-            .divide(depth)
+    let nodes = if args.divide && args.depth > 0 {
+        let mut split: Vec<(String, u64)> = perft
+            .divide(&position)
             .map_err(|e| UsageError(e.to_string()))?
             .into_iter()
             .map(|(mv, count)| (position.move_text(mv), count))
@@ -55,22 +73,30 @@ pub fn perft<B: Game>(
         }
         split.iter().map(|(_, count)| count).sum()
     } else {
-        position
-            .perft(depth)
+        perft
+            .count(&position)
             .map_err(|e| UsageError(e.to_string()))?
     };
     let seconds = start.elapsed().as_secs_f64();
     let rate = |seconds: f64| nodes as f64 / seconds.max(1e-9) / 1e6;
+    let alone = args.threads == 1 && args.hash_mib == 0;
     match (cpu_start, thread_cpu_seconds()) {
         // The kernel updates a running thread's CPU time only now and then,
         // so a run of a few milliseconds can show none: no rate from that.
-        (Some(before), Some(after)) if after - before >= MIN_CPU_SECONDS => eprintln!(
+        // With other threads or a table, this thread's time tells nothing.
+        (Some(before), Some(after)) if alone && after - before >= MIN_CPU_SECONDS => eprintln!(
             "time {seconds:.3} s, {:.1} Mnodes/s (thread CPU {:.3} s, {:.1} Mnodes/s)",
             rate(seconds),
             after - before,
             rate(after - before)
         ),
-        _ => eprintln!("time {seconds:.3} s, {:.1} Mnodes/s", rate(seconds)),
+        _ if alone => eprintln!("time {seconds:.3} s, {:.1} Mnodes/s", rate(seconds)),
+        _ => eprintln!(
+            "time {seconds:.3} s, {:.1} Mnodes/s ({} threads, hash {} MiB)",
+            rate(seconds),
+            args.threads,
+            args.hash_mib
+        ),
     }
     out.push_str(&format!("nodes {nodes}\n"));
     Ok(out)
