@@ -22,6 +22,6 @@ mod perft;
 mod serde_impls;
 pub mod xiangqi;
 
-pub use board::Board;
+pub use board::{Board, Status, Verdict};
 pub use perft::{Perft, PerftError, MAX_PERFT_DEPTH};
 pub use qiboard_types::{Diagram, Excerpt};

@@ -108,6 +108,40 @@ impl Position {
         next
     }
 
+    /// The position with the move passed to the other side (a null move,
+    /// for null-move pruning), or `None` when the side to move is in
+    /// check. The en passant square goes, the key changes as it does for
+    /// a move, and the half-move clock counts the pass as a ply.
+    ///
+    /// ```
+    /// use qiboard::chess::{Color, Position};
+    ///
+    /// let e4 = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
+    /// let passed = e4.null_move().unwrap();
+    /// assert_eq!(passed.side_to_move(), Color::White);
+    /// assert_eq!(passed.en_passant(), None);
+    /// assert_eq!(passed.key(), passed.compute_key());
+    /// ```
+    #[inline]
+    pub fn null_move(&self) -> Option<Position> {
+        if self.is_check() {
+            return None;
+        }
+        let mut next = *self;
+        next.key ^= zobrist::white_to_move();
+        if let Some(square) = self.en_passant_counts() {
+            next.key ^= zobrist::en_passant(square.file());
+        }
+        let board = &mut next.setup;
+        board.en_passant = None;
+        board.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        if self.side == Color::Black {
+            board.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        board.side = !self.side;
+        Some(next)
+    }
+
     /// [`Position::play`] in place.
     #[inline]
     pub fn play_in_place(&mut self, mv: Move) {

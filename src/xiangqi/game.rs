@@ -15,17 +15,7 @@ use super::{Color, MoveError, Position};
 #[cfg(feature = "alloc")]
 use super::{FenError, Move};
 
-/// Whether a position is still being played out, or how it ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Status {
-    /// The side to move has a legal move.
-    Ongoing,
-    /// The side to move is in check with no legal move: it has lost.
-    Checkmate,
-    /// The side to move is not in check and has no legal move: in xiangqi
-    /// this loses too.
-    Stalemate,
-}
+pub use crate::Status;
 
 impl Position {
     /// Whether the game goes on, or ended in checkmate or stalemate.
