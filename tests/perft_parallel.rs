@@ -82,3 +82,50 @@ fn errors() {
         Err(PerftError::HashTooLarge { bytes: huge })
     );
 }
+
+/// Counts deeper than DESIGN.md's, as a public xiangqi engine's perft
+/// suite publishes them (its shallower counts are DESIGN.md's), with
+/// threads and a table so that they take seconds.
+#[test]
+fn published_deeper_xiangqi_counts() {
+    let perft = |fen: &str, depth: u32| {
+        let position = xiangqi::Position::from_fen(fen).unwrap();
+        Perft::new(depth)
+            .threads(2)
+            .hash_bytes(64 << 20)
+            .count(&position)
+            .unwrap()
+    };
+    let fen4 = "5a3/3k5/3aR4/9/5r3/5n3/9/3A1A3/5K3/2BC2B2 w";
+    assert_eq!(perft(fen4, 6), 100_055_401);
+    assert_eq!(perft(fen4, 7), 2_447_759_037);
+    assert_eq!(
+        perft("1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w", 6),
+        380_156_340
+    );
+    assert_eq!(
+        perft("CRN1k1b2/3ca4/4ba3/9/2nr5/9/9/4B4/4A4/4KA3 w", 6),
+        367_168_327
+    );
+    assert_eq!(
+        perft(
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w",
+            6
+        ),
+        1_663_640_378
+    );
+}
+
+/// Xiangqi perft 7 from the start, 217,154,523,878 as published (the same
+/// suite; also a public plot of the tree's growth). About a minute on two
+/// threads with 2 GiB: `cargo test --release --test perft_parallel --
+/// --ignored`, or `qiboard perft xiangqi 7 --threads 2 --hash 2048`.
+#[test]
+#[ignore = "about a minute on two cores and 2 GiB of memory"]
+fn published_xiangqi_perft_7() {
+    let perft = Perft::new(7).threads(0).hash_bytes(2 << 30);
+    assert_eq!(
+        perft.count(&xiangqi::Position::start()),
+        Ok(217_154_523_878)
+    );
+}
