@@ -8,7 +8,7 @@ mod game;
 mod movegen;
 mod moves;
 mod perft;
-#[cfg(all(feature = "std", target_arch = "x86_64"))]
+#[cfg(all(feature = "std", target_arch = "x86_64", not(qiboard_unoptimized)))]
 mod perft_x86;
 mod position;
 #[cfg(feature = "alloc")]

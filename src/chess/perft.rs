@@ -37,7 +37,7 @@ pub fn perft(position: &Position, depth: u32) -> Result<u64, PerftError> {
 /// The count, `depth` already checked: in the feature copy if this CPU
 /// can run it.
 fn count(position: &Position, depth: u32) -> u64 {
-    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(qiboard_unoptimized)))]
     if let Some(nodes) = super::perft_x86::perft(position, depth) {
         return nodes;
     }
@@ -84,9 +84,9 @@ pub fn divide(position: &Position, depth: u32) -> Result<alloc::vec::Vec<(Move, 
 /// argument of the `unsafe` call in `perft_x86`); it is no part of the API.
 #[doc(hidden)]
 pub fn perft_copies(position: &Position, depth: u32) -> (u64, Option<u64>) {
-    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(qiboard_unoptimized)))]
     let features = super::perft_x86::perft(position, depth);
-    #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
+    #[cfg(not(all(feature = "std", target_arch = "x86_64", not(qiboard_unoptimized))))]
     let features = None;
     (count_portable(position, depth), features)
 }

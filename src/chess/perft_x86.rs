@@ -39,7 +39,8 @@ pub(super) fn perft(position: &Position, depth: u32) -> Option<u64> {
 
 /// The search with `sliders`, from the side to move. The caller has
 /// detected every feature `search` is compiled for.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 fn run<L: Layout>(sliders: Sliders<L>, position: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
@@ -81,7 +82,8 @@ impl FastPext {
     }
 
     /// Squares a bishop on `square` attacks, from the PEXT table.
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     pub(crate) fn bishop_attacks(self, square: Square, occupied: Bitboard) -> Bitboard {
         let window = &BISHOP_PEXT_WINDOWS[square as usize];
         // SAFETY: a `FastPext` exists only where BMI2 was detected.

@@ -7,13 +7,15 @@ use super::tables::{HORSE_CHECKERS, LINES, SIGHT};
 use super::{horse_checkers, pawn_checkers, Bitboard, Color, PieceKind, Square};
 
 /// The rank and the file through `square`.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 pub(crate) fn lines_through(square: Square) -> Bitboard {
     Bitboard(LINES[square as usize])
 }
 
 /// Every square a horse could check `king` from, legs aside.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 pub(crate) fn horse_zone(king: Square) -> Bitboard {
     let [a, b, c, d] = HORSE_CHECKERS[king as usize];
     Bitboard(a | b | c | d)
@@ -42,7 +44,8 @@ pub(crate) fn horse_zone(king: Square) -> Bitboard {
 /// and of the line pieces only those on the king's rank or file, each with
 /// one read of [`SIGHT`]: cheaper than rook and cannon lookups for the one
 /// or two such pieces there usually are.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 pub fn king_attackers(
     by: Color,
     pieces: &[Bitboard; 7],
@@ -69,7 +72,8 @@ pub fn king_attackers(
 /// bit is at hand, not rebuilt from its index by a 128-bit shift; and
 /// added in place, which takes fewer instructions in perft than returning
 /// a set to OR in.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 fn add_seeing<const SCREENS: u32>(
     attackers: &mut Bitboard,
     candidates: Bitboard,

@@ -37,7 +37,7 @@ pub fn perft(position: &Position, depth: u32) -> Result<u64, PerftError> {
 /// The count, `depth` already checked: in the feature copy if this CPU
 /// can run it.
 fn leaves(position: &Position, depth: u32) -> u64 {
-    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(qiboard_unoptimized)))]
     if let Some(nodes) = perft_x86(position, depth) {
         return nodes;
     }
@@ -45,7 +45,7 @@ fn leaves(position: &Position, depth: u32) -> u64 {
 }
 
 /// Perft in the copy compiled for x86-64 features, if this CPU has them.
-#[cfg(all(feature = "std", target_arch = "x86_64"))]
+#[cfg(all(feature = "std", target_arch = "x86_64", not(qiboard_unoptimized)))]
 fn perft_x86(position: &Position, depth: u32) -> Option<u64> {
     let detected = std::is_x86_feature_detected!("popcnt")
         && std::is_x86_feature_detected!("bmi1")
@@ -75,9 +75,9 @@ fn perft_x86(position: &Position, depth: u32) -> Option<u64> {
 /// argument of the `unsafe` call above); it is no part of the API.
 #[doc(hidden)]
 pub fn perft_copies(position: &Position, depth: u32) -> (u64, Option<u64>) {
-    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(qiboard_unoptimized)))]
     let features = perft_x86(position, depth);
-    #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
+    #[cfg(not(all(feature = "std", target_arch = "x86_64", not(qiboard_unoptimized))))]
     let features = None;
     (perft_portable(position, depth), features)
 }
@@ -125,7 +125,7 @@ fn search_portable<Us: Side>(position: &Position, depth: u32) -> u64 {
 
 /// The search compiled for x86-64 features, from a position with `Us` to
 /// move, `depth` ≥ 1.
-#[cfg(all(feature = "std", target_arch = "x86_64"))]
+#[cfg(all(feature = "std", target_arch = "x86_64", not(qiboard_unoptimized)))]
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
 fn search_x86<Us: Side>(position: &Position, depth: u32) -> u64 {
     search_body!(search_x86, position, depth)

@@ -1,7 +1,8 @@
 //! Everything that can go wrong with a tablebase, as values.
 
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::{Material, MaterialError, OffDomain, RuleSet, TooLarge, Value};
 
@@ -53,8 +54,10 @@ pub enum TbError {
     Missing {
         /// The endgame.
         material: Material,
-        /// Where it was looked for, if on disk.
-        path: Option<PathBuf>,
+        /// Where it was looked for, if on disk (shared: the prober hands
+        /// out the failure it remembers at every probe of the endgame, and
+        /// a copy must not allocate).
+        path: Option<Arc<Path>>,
     },
     /// Verification found a stored value that disagrees with the values
     /// of the position's successors.

@@ -29,7 +29,8 @@ pub(super) struct KingSquares {
 
 impl Position {
     /// The side not to move's pieces, grouped for attack tests.
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     pub(super) fn enemy<Us: Side>(&self) -> Enemy {
         let theirs = self.by_color[Us::THEM.index()];
         let queens = self.by_kind[PieceKind::Queen.index()];
@@ -45,7 +46,8 @@ impl Position {
     /// Pieces giving check, and our pieces pinned to our king. One X-ray
     /// lookup per slider direction finds both: an enemy slider that sees
     /// the king through nothing checks, through one of ours pins it.
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     pub(super) fn checkers_and_pinned<Us: Side, L: Layout>(
         &self,
         sliders: Sliders<L>,
@@ -79,7 +81,8 @@ impl Position {
     /// Whether no enemy piece attacks `square`, were the board occupied by
     /// `occupied` (our king lifted off it): the leapers in one test, then a
     /// slider lookup only when an enemy slider shares a line with the square.
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     pub(super) fn safe_for_king<Us: Side, L: Layout>(
         &self,
         sliders: Sliders<L>,
@@ -96,7 +99,8 @@ impl Position {
     /// The king's steps onto squares in `filter`, with what they found out.
     /// The squares enemy leapers attack are found for all steps at once;
     /// then each remaining step is tested against the sliders.
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     pub(super) fn king_steps<Us: Side, L: Layout, S: MoveSink>(
         &self,
         sliders: Sliders<L>,
@@ -129,7 +133,8 @@ impl Position {
     /// Castling, when not in check: the squares between king and rook and
     /// both destinations empty (but for those two), and no square the king
     /// crosses or reaches attacked.
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     pub(super) fn castling_moves<Us: Side, L: Layout, S: MoveSink>(
         &self,
         sliders: Sliders<L>,
@@ -169,7 +174,8 @@ impl Position {
 
 /// Whether no enemy slider attacks `square`, were the board occupied by
 /// `occupied`; a lookup only when one shares a line with the square.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 fn safe_from_sliders<L: Layout>(
     sliders: Sliders<L>,
     square: Square,
@@ -186,7 +192,8 @@ fn safe_from_sliders<L: Layout>(
 }
 
 /// Every square the enemy's pawns, knights and king attack.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 fn leaper_attacks<Us: Side>(enemy: &Enemy) -> Bitboard {
     const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
     const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;

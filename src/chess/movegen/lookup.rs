@@ -10,17 +10,18 @@ use crate::chess::{bishop_attacks, rook_attacks, Bitboard, Square};
 
 /// Proof that this CPU has a fast BMI2 `PEXT` (made only after run-time
 /// detection, in `perft_x86`).
-#[cfg(all(feature = "std", target_arch = "x86_64"))]
+#[cfg(all(feature = "std", target_arch = "x86_64", not(qiboard_unoptimized)))]
 pub(crate) use crate::chess::perft_x86::FastPext;
 
 /// Proof that this CPU has a fast BMI2 `PEXT`: none here, so none exists.
-#[cfg(not(all(feature = "std", target_arch = "x86_64")))]
+#[cfg(not(all(feature = "std", target_arch = "x86_64", not(qiboard_unoptimized))))]
 #[derive(Clone, Copy)]
 pub(crate) enum FastPext {}
 
-#[cfg(not(all(feature = "std", target_arch = "x86_64")))]
+#[cfg(not(all(feature = "std", target_arch = "x86_64", not(qiboard_unoptimized))))]
 impl FastPext {
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     pub(crate) fn bishop_attacks(self, _: Square, _: Bitboard) -> Bitboard {
         match self {}
     }
@@ -39,7 +40,8 @@ pub(crate) trait Layout: Copy {
 pub(crate) struct Magics;
 
 impl Layout for Magics {
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     fn fast_pext(self) -> Option<FastPext> {
         None
     }
@@ -47,7 +49,8 @@ impl Layout for Magics {
 
 /// Rooks by magic, bishops by `PEXT`.
 impl Layout for FastPext {
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     fn fast_pext(self) -> Option<FastPext> {
         Some(self)
     }
@@ -59,13 +62,15 @@ pub(crate) struct Sliders<L>(pub(crate) L);
 
 impl<L: Layout> Sliders<L> {
     /// Squares a rook on `square` attacks, given the occupied squares.
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     pub(crate) fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
         rook_attacks(square, occupied)
     }
 
     /// Squares a bishop on `square` attacks, given the occupied squares.
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     pub(crate) fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
         match self.0.fast_pext() {
             Some(pext) => pext.bishop_attacks(square, occupied),
@@ -74,7 +79,8 @@ impl<L: Layout> Sliders<L> {
     }
 
     /// Squares a queen on `square` attacks, given the occupied squares.
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     pub(crate) fn queen(self, square: Square, occupied: Bitboard) -> Bitboard {
         self.rook(square, occupied) | self.bishop(square, occupied)
     }

@@ -17,7 +17,8 @@ const FILE_H: u64 = FILE_A << 7;
 impl Position {
     /// After `Us` moves a piece of `kind` (a pawn: one step or a capture,
     /// not a promotion) from `from` to `to`, capturing whatever is there.
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     pub(super) fn after_move<Us: Side>(
         &self,
         kind: PieceKind,
@@ -47,7 +48,8 @@ impl Position {
 
     /// After a pawn of `Us` steps two squares from `from` to `to`: the
     /// square it passed is the en passant square if an enemy pawn attacks it.
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     pub(super) fn after_double_step<Us: Side>(&self, from: Square, to: Square) -> Position {
         let mut next = *self;
         let board = &mut next.setup;
@@ -66,7 +68,8 @@ impl Position {
 
     /// After a pawn of `Us` moves from `from` to `to` on the last rank,
     /// capturing whatever is there, and becomes a `promoted`.
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     pub(super) fn after_promotion<Us: Side>(
         &self,
         from: Square,

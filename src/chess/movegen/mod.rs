@@ -35,7 +35,8 @@ struct Context {
 }
 
 impl Position {
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     fn generate<Us: Side, L: Layout, S: MoveSink, const CAPTURES: bool, const QUIETS: bool>(
         &self,
         sliders: Sliders<L>,
@@ -86,7 +87,8 @@ impl Position {
 
     /// [`Position::generate`] for the side to move, with the portable
     /// slider tables.
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     fn generate_here<S: MoveSink, const CAPTURES: bool, const QUIETS: bool>(&self, sink: &mut S) {
         match self.side {
             Color::White => {
@@ -138,7 +140,8 @@ impl Position {
 
     /// How many legal moves `Us` has here (`Us` must be the side to
     /// move), for perft's last ply.
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     pub(crate) fn count_moves<Us: Side, L: Layout>(&self, sliders: Sliders<L>) -> u64 {
         let mut counter = Counter(0);
         self.generate::<Us, L, _, true, true>(sliders, &mut counter);
@@ -149,7 +152,8 @@ impl Position {
     /// side to move), for perft's inner plies. The children are made
     /// without their Zobrist key, counters or notation flag kept up to
     /// date: they are for counting only.
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     pub(crate) fn for_each_child<Us: Side, L: Layout>(
         &self,
         sliders: Sliders<L>,

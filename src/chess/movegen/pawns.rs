@@ -13,7 +13,8 @@ const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
 
 /// `set` moved `delta` squares up the board (down when negative).
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 const fn shift(set: u64, delta: i32) -> u64 {
     if delta >= 0 {
         set << delta
@@ -25,7 +26,8 @@ const fn shift(set: u64, delta: i32) -> u64 {
 impl Position {
     /// Unpinned pawns move as one set; a pinned pawn (never while in
     /// check) only along its pin line.
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     pub(super) fn pawn_moves<Us: Side, S: MoveSink>(&self, cx: &Context, sink: &mut S) {
         let pawns = self.pieces(Us::US, PieceKind::Pawn);
         pawn_set_moves::<Us, S>(pawns - cx.pinned, cx.target, cx, sink);
@@ -39,7 +41,8 @@ impl Position {
 
     /// En passant, checked by making it: the capture empties two squares
     /// of one rank at once, which pin masks do not see.
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     pub(super) fn en_passant_moves<Us: Side, L: Layout, S: MoveSink>(
         &self,
         sliders: Sliders<L>,
@@ -74,7 +77,8 @@ impl Position {
 }
 
 /// Pushes and captures of the pawns in `pawns`, landing in `target`.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 fn pawn_set_moves<Us: Side, S: MoveSink>(
     pawns: Bitboard,
     target: Bitboard,

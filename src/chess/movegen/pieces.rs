@@ -7,7 +7,8 @@ use super::Context;
 use crate::chess::{knight_attacks, line, Bitboard, PieceKind, Position, Square};
 
 impl Position {
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     pub(super) fn knight_moves<Us: Side, S: MoveSink>(&self, cx: &Context, sink: &mut S) {
         // A pinned knight can never stay on its pin line.
         let knights = self.pieces(Us::US, PieceKind::Knight) - cx.pinned;
@@ -16,7 +17,8 @@ impl Position {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     pub(super) fn slider_moves<Us: Side, L: Layout, S: MoveSink>(
         &self,
         sliders: Sliders<L>,
@@ -29,7 +31,8 @@ impl Position {
     }
 
     /// Moves of our sliders of `kind`, which attack as `attacks` says.
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     fn slides<Us: Side, S: MoveSink>(
         &self,
         cx: &Context,

@@ -30,32 +30,37 @@ pub(super) trait MoveSink {
 pub(super) struct Counter(pub(super) u64);
 
 impl MoveSink for Counter {
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     fn piece(&mut self, _kind: PieceKind, _from: Square, targets: Bitboard) {
         self.0 += u64::from(targets.count());
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     fn pawns(&mut self, targets: Bitboard, _delta: i32, step: PawnStep) {
         let per_target = if step == PawnStep::Promotion { 4 } else { 1 };
         self.0 += per_target * u64::from(targets.count());
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     fn single(&mut self, _mv: Move) {
         self.0 += 1;
     }
 }
 
 impl MoveSink for MoveList {
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     fn piece(&mut self, kind: PieceKind, from: Square, targets: Bitboard) {
         for to in targets {
             self.push(Move::normal(kind, from, to));
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     fn pawns(&mut self, targets: Bitboard, delta: i32, step: PawnStep) {
         for to in targets {
             let from = Square::from_index_wrapping((to.index() as i32 - delta) as usize);
@@ -71,7 +76,8 @@ impl MoveSink for MoveList {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     fn single(&mut self, mv: Move) {
         self.push(mv);
     }
@@ -86,7 +92,8 @@ pub(super) struct Children<'a, Us, F> {
 }
 
 impl<'a, Us: Side, F: FnMut(&Position)> Children<'a, Us, F> {
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     pub(super) fn new(parent: &'a Position, visit: F) -> Self {
         Children {
             parent,
@@ -97,14 +104,16 @@ impl<'a, Us: Side, F: FnMut(&Position)> Children<'a, Us, F> {
 }
 
 impl<Us: Side, F: FnMut(&Position)> MoveSink for Children<'_, Us, F> {
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     fn piece(&mut self, kind: PieceKind, from: Square, targets: Bitboard) {
         for to in targets {
             (self.visit)(&self.parent.after_move::<Us>(kind, from, to));
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     fn pawns(&mut self, targets: Bitboard, delta: i32, step: PawnStep) {
         for to in targets {
             let from = Square::from_index_wrapping((to.index() as i32 - delta) as usize);
@@ -122,7 +131,8 @@ impl<Us: Side, F: FnMut(&Position)> MoveSink for Children<'_, Us, F> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     fn single(&mut self, mv: Move) {
         (self.visit)(&self.parent.play(mv));
     }

@@ -20,19 +20,22 @@ static HORSE_ZONE: [u128; 90] = {
 };
 
 /// The lowest set bit's index, for a set known not to be empty.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 pub(super) fn low(set: u128) -> usize {
     set.trailing_zeros() as usize
 }
 
 /// The set of one square.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 pub(super) fn bit(square: usize) -> u128 {
     1u128 << (square & 127)
 }
 
 /// Whether `set` has more than one member.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 fn many(set: u128) -> bool {
     set & set.wrapping_sub(1) != 0
 }
@@ -62,7 +65,8 @@ impl Context {
     /// file with nothing between (a check) or one piece between (pinned,
     /// if ours); a cannon there with nothing between (its squares between
     /// are screens), one piece (a check) or two (either, if ours, pinned).
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     pub(super) fn new<Us: Side>(position: &Position) -> Context {
         let by_kind = &position.by_kind;
         let ours = position.by_color[Us::US as usize].0;
@@ -130,7 +134,8 @@ impl Context {
     }
 
     /// Whether moving our piece from `from` to `to` leaves our king safe.
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     pub(super) fn safe<Us: Side>(&self, position: &Position, from: usize, to: usize) -> bool {
         let to_bit = bit(to);
         let occupied = (self.occupied ^ bit(from)) | to_bit;
@@ -144,7 +149,8 @@ impl Context {
 /// attacking a king of `Us` on `king`, on a board whose occupied squares
 /// are `occupied`: [`king_attackers`](crate::xiangqi::king_attackers) on
 /// raw sets.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 fn attackers<Us: Side>(position: &Position, theirs: u128, king: usize, occupied: u128) -> u128 {
     let by_kind = &position.by_kind;
     let mut attackers =

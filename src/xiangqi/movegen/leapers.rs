@@ -56,7 +56,8 @@ static ELEPHANT_BY_EYES: [[u128; 16]; 90] =
 
 /// The squares a horse on `square` attacks; `occupied9` is the occupancy
 /// shifted up by 9, so that the leg below is bit 0 of the window.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 pub(super) fn horse(square: usize, occupied9: u128) -> u128 {
     let window = (occupied9 >> (square & 127)) as u32;
     let legs = (window & 1) | (window >> 7 & 2) | (window >> 8 & 4) | (window >> 15 & 8);
@@ -65,7 +66,8 @@ pub(super) fn horse(square: usize, occupied9: u128) -> u128 {
 
 /// The squares an elephant on `square` attacks; `occupied10` is the
 /// occupancy shifted up by 10.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 pub(super) fn elephant(square: usize, occupied10: u128) -> u128 {
     let window = (occupied10 >> (square & 127)) as u32;
     let eyes = (window & 1) | (window >> 1 & 2) | (window >> 16 & 4) | (window >> 17 & 8);

@@ -21,7 +21,8 @@ pub(crate) struct Undo {
 /// Plays the legal move of our piece of `kind` from `from` to `to` on
 /// `board`, whose side to move is `Us`; with `HASH`, the key and lock
 /// follow. The half-move clock and move number are left alone.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 pub(crate) fn make<Us: Side, const HASH: bool>(
     board: &mut Position,
     kind: PieceKind,
@@ -56,7 +57,8 @@ pub(crate) fn make<Us: Side, const HASH: bool>(
 }
 
 /// Takes back what [`make`] played with the same arguments.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 pub(crate) fn unmake<Us: Side, const HASH: bool>(
     board: &mut Position,
     kind: PieceKind,

@@ -63,7 +63,8 @@ enum MoveFilter {
 
 // Always inlined, so that a caller compiled with extra CPU features (see
 // `perft`) gets a copy of the whole generator that uses them.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 fn generate<Us: Side, S: Sink>(
     position: &Position,
     context: &Context,
@@ -110,7 +111,8 @@ fn generate<Us: Side, S: Sink>(
 
 /// The number of legal moves of `position`, whose side to move is `Us`,
 /// without listing them.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 pub(crate) fn count<Us: Side>(position: &Position) -> u64 {
     let context = Context::new::<Us>(position);
     if context.checkers != 0 {
@@ -144,7 +146,8 @@ pub(crate) fn count<Us: Side>(position: &Position) -> u64 {
 
 /// Hands each legal move of `position`, whose side to move is `Us`, to
 /// `visit` as `(kind, from, to)`.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 pub(crate) fn for_each_move<Us: Side>(
     position: &Position,
     visit: impl FnMut(PieceKind, usize, usize),

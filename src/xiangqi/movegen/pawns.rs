@@ -16,7 +16,8 @@ const NOT_FILE_I: u128 = ((1u128 << 90) - 1) & !(FILE_A << 8);
 /// The moves of `pawns` as three shifted sets (forward, east, west), each
 /// within `allowed` (which must lie on the board), with the step from
 /// the pawn to its target: cheaper than one table read per pawn.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 fn shifted<Us: Side>(pawns: u128, allowed: u128) -> [(u128, isize); 3] {
     let (forward, across, step) = match Us::US {
         Color::Red => (pawns << 9, pawns & RED_ACROSS, 9),
@@ -30,7 +31,8 @@ fn shifted<Us: Side>(pawns: u128, allowed: u128) -> [(u128, isize); 3] {
 }
 
 /// The moves of `pawns` into `sink`.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 pub(super) fn pawn_moves<Us: Side, S: Sink>(pawns: u128, allowed: u128, sink: &mut S) {
     for (targets, step) in shifted::<Us>(pawns, allowed) {
         if targets != 0 {
@@ -40,7 +42,8 @@ pub(super) fn pawn_moves<Us: Side, S: Sink>(pawns: u128, allowed: u128, sink: &m
 }
 
 /// The number of moves of `pawns`.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 pub(super) fn count_pawn_moves<Us: Side>(pawns: u128, allowed: u128) -> u64 {
     let [(forward, _), (east, _), (west, _)] = shifted::<Us>(pawns, allowed);
     u64::from(forward.count_ones() + east.count_ones() + west.count_ones())

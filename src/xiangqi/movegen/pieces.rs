@@ -30,7 +30,8 @@ pub(super) struct Bits(pub(super) u128);
 impl Iterator for Bits {
     type Item = usize;
 
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     fn next(&mut self) -> Option<usize> {
         if self.0 == 0 {
             return None;
@@ -42,14 +43,16 @@ impl Iterator for Bits {
 }
 
 /// The rank and the file of a square index.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 fn rank_file(square: usize) -> (usize, usize) {
     (square / 9, square % 9)
 }
 
 /// A rook's (`CANNON` false) or cannon's captures and quiet moves from
 /// `square` as a set: the u16 line tables, the file result spread back.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 fn line_set(square: usize, occupied: u128, kind: LineSet) -> u128 {
     let (rank, file) = rank_file(square);
     let board = Bitboard(occupied);
@@ -89,7 +92,8 @@ enum LineSet {
 /// The destinations of our piece of `kind` on `from`, before legality:
 /// [`reach`](crate::xiangqi::reach) with `filter` applied (the test below
 /// holds them to it).
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 pub(super) fn destinations<Us: Side>(
     context: &Context,
     kind: PieceKind,
@@ -124,7 +128,8 @@ pub(super) fn destinations<Us: Side>(
 /// whose words hold the quiet moves and each kind's captures: the quiet
 /// word as it is, the capture word masked by the enemy pieces on the
 /// line, one popcount per line. No set is built.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 pub(super) fn count_line_moves<const CANNON: bool>(context: &Context, from: usize) -> u64 {
     let (rank, file) = rank_file(from);
     let (occupied, theirs) = (Bitboard(context.occupied), Bitboard(context.theirs));
@@ -138,7 +143,8 @@ pub(super) fn count_line_moves<const CANNON: bool>(context: &Context, from: usiz
 
 /// Tests each move of our piece of `kind` on `from` before handing it to
 /// `sink`.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 pub(super) fn one_by_one<Us: Side, S: Sink>(
     position: &Position,
     context: &Context,
@@ -157,7 +163,8 @@ pub(super) fn one_by_one<Us: Side, S: Sink>(
 
 /// The moves of our pieces of one kind; `careful` pieces are tested move
 /// by move.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 pub(super) fn kind_moves<Us: Side, S: Sink>(
     position: &Position,
     context: &Context,
@@ -178,7 +185,8 @@ pub(super) fn kind_moves<Us: Side, S: Sink>(
 
 /// The legal moves of pinned pieces (of any kind), tested one by one and
 /// counted.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 pub(super) fn count_pinned<Us: Side>(position: &Position, context: &Context) -> u64 {
     let mut count = 0;
     for from in Bits(context.pinned) {
@@ -192,7 +200,8 @@ pub(super) fn count_pinned<Us: Side>(position: &Position, context: &Context) -> 
 }
 
 /// The legal king moves, counted.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 pub(super) fn count_king<Us: Side>(position: &Position, context: &Context) -> u64 {
     let king = context.king;
     let mut count = 0;
@@ -204,7 +213,8 @@ pub(super) fn count_king<Us: Side>(position: &Position, context: &Context) -> u6
 
 /// Pieces of kind `kind` on the set `pieces`, each adding the popcount of
 /// its destinations within `allowed`.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 pub(super) fn count_leapers(pieces: u128, allowed: u128, targets: impl Fn(usize) -> u128) -> u64 {
     let mut count = 0;
     for from in Bits(pieces) {
@@ -214,7 +224,8 @@ pub(super) fn count_leapers(pieces: u128, allowed: u128, targets: impl Fn(usize)
 }
 
 /// Rooks (`CANNON` false) or cannons on `pieces`, counted.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 pub(super) fn count_lines<const CANNON: bool>(context: &Context, pieces: u128) -> u64 {
     let mut count = 0;
     if context.screens == 0 {
@@ -237,7 +248,8 @@ pub(super) fn count_lines<const CANNON: bool>(context: &Context, pieces: u128) -
 }
 
 /// The set of one square, for callers outside this module.
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 pub(super) fn square_bit(square: usize) -> u128 {
     bit(square)
 }

@@ -16,7 +16,8 @@ pub(crate) trait Side {
     /// The mailbox code of our piece of kind index `kind` (codes are
     /// `Piece::index() + 1`: Red 1..=7, Black 8..=14; 0 is an empty
     /// square).
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     fn code(kind: usize) -> u8 {
         (Self::US as usize * 7 + kind + 1) as u8
     }

@@ -17,7 +17,8 @@ pub(super) trait Sink {
 }
 
 /// The move between two square indices (both below 90).
-#[inline(always)]
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
 fn move_of(from: usize, to: usize) -> Move {
     Move::new(Square::ALL[from], Square::ALL[to])
 }
@@ -50,17 +51,20 @@ impl Sink for MoveList {
 pub(super) struct Counter(pub(super) u64);
 
 impl Sink for Counter {
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     fn all(&mut self, _kind: PieceKind, _from: usize, targets: u128) {
         self.0 += u64::from(targets.count_ones());
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     fn one(&mut self, _kind: PieceKind, _from: usize, _to: usize) {
         self.0 += 1;
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     fn shifted(&mut self, targets: u128, _step: isize) {
         self.0 += u64::from(targets.count_ones());
     }
@@ -70,7 +74,8 @@ impl Sink for Counter {
 pub(crate) struct Visit<F>(pub(crate) F);
 
 impl<F: FnMut(PieceKind, usize, usize)> Sink for Visit<F> {
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     fn all(&mut self, kind: PieceKind, from: usize, mut targets: u128) {
         while targets != 0 {
             (self.0)(kind, from, low(targets));
@@ -78,12 +83,14 @@ impl<F: FnMut(PieceKind, usize, usize)> Sink for Visit<F> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     fn one(&mut self, kind: PieceKind, from: usize, to: usize) {
         (self.0)(kind, from, to);
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
     fn shifted(&mut self, mut targets: u128, step: isize) {
         while targets != 0 {
             let to = low(targets);

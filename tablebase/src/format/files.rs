@@ -50,7 +50,7 @@ pub(crate) fn open(
         } else {
             TbError::Missing {
                 material,
-                path: Some(path),
+                path: Some(path.into()),
             }
         });
     }
