@@ -120,12 +120,20 @@ impl Material {
     /// The material of the pieces on `position`'s board.
     #[inline]
     pub fn of(position: &Position) -> Material {
-        // Piece by piece: an endgame has a handful, and fourteen 128-bit
-        // popcounts cost more where the CPU has no popcount instruction.
+        // Bit by bit, each kind's set cleared one piece at a time: an
+        // endgame has a handful, and fourteen 128-bit popcounts cost more
+        // where the CPU has no popcount instruction (asking each square
+        // for its piece cost more still: searching the fourteen sets).
         let mut counts = [[0u8; 7]; 2];
-        for square in position.occupied() {
-            if let Some(piece) = position.piece_at(square) {
-                counts[piece.color as usize][piece.kind as usize] += 1;
+        for color in Color::ALL {
+            for kind in PieceKind::ALL {
+                let mut bits = position.pieces(color, kind).0;
+                let mut count = 0;
+                while bits != 0 {
+                    bits &= bits - 1;
+                    count += 1;
+                }
+                counts[color as usize][kind as usize] = count;
             }
         }
         Material { counts }
