@@ -23,11 +23,7 @@ use qiboard_types::chess::PextWindow;
 /// Perft in a feature copy, if this CPU has the features (`None` if
 /// not). `depth` must already be checked.
 pub(super) fn perft(position: &Position, depth: u32) -> Option<u64> {
-    let detected = std::is_x86_feature_detected!("popcnt")
-        && std::is_x86_feature_detected!("bmi1")
-        && std::is_x86_feature_detected!("bmi2")
-        && std::is_x86_feature_detected!("lzcnt");
-    if !detected {
+    if !crate::perft::has_x86_features() {
         return None;
     }
     let nodes = match FastPext::detect() {

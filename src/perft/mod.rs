@@ -50,6 +50,17 @@ impl fmt::Display for PerftError {
 
 impl core::error::Error for PerftError {}
 
+/// Whether this CPU has every feature perft's copies are compiled for
+/// (`popcnt`, `bmi1`, `bmi2`, `lzcnt`), so that calling them is sound.
+#[cfg(all(feature = "std", target_arch = "x86_64", not(qiboard_unoptimized)))]
+#[inline]
+pub(crate) fn has_x86_features() -> bool {
+    std::is_x86_feature_detected!("popcnt")
+        && std::is_x86_feature_detected!("bmi1")
+        && std::is_x86_feature_detected!("bmi2")
+        && std::is_x86_feature_detected!("lzcnt")
+}
+
 /// `Ok(())` when `depth` can be counted.
 #[inline]
 pub(crate) fn check_depth(depth: u32) -> Result<(), PerftError> {

@@ -47,11 +47,7 @@ fn leaves(position: &Position, depth: u32) -> u64 {
 /// Perft in the copy compiled for x86-64 features, if this CPU has them.
 #[cfg(all(feature = "std", target_arch = "x86_64", not(qiboard_unoptimized)))]
 fn perft_x86(position: &Position, depth: u32) -> Option<u64> {
-    let detected = std::is_x86_feature_detected!("popcnt")
-        && std::is_x86_feature_detected!("bmi1")
-        && std::is_x86_feature_detected!("bmi2")
-        && std::is_x86_feature_detected!("lzcnt");
-    if !detected {
+    if !crate::perft::has_x86_features() {
         return None;
     }
     if depth == 0 {
