@@ -7,6 +7,7 @@ mod fen;
 mod game;
 mod movegen;
 mod moves;
+mod ordering;
 mod perft;
 #[cfg(all(feature = "std", target_arch = "x86_64", not(qiboard_unoptimized)))]
 mod perft_x86;
@@ -29,6 +30,7 @@ pub use fen::{CastlingError, FenError};
 pub use game::Game;
 pub use game::{Ending, GameError, Outcome, Status};
 pub use moves::{Move, MoveError, MoveKind, MoveList, Uci, MAX_MOVES};
+pub use ordering::SEE_VALUES;
 #[cfg(feature = "alloc")]
 pub use perft::divide;
 pub use perft::perft;
