@@ -3,10 +3,12 @@
 import re
 from pathlib import Path
 
+import pytest
+
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 
-def test_readme_python_example_runs(capsys) -> None:  # type: ignore[no-untyped-def]
+def test_readme_python_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     text = README.read_text(encoding="utf-8")
     section = text.split("## From Python", 1)[1]
     blocks = re.findall(r"```python\n(.*?)```", section, re.S)
