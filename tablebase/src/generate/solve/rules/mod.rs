@@ -46,6 +46,32 @@
 //! never scored as a loss, but neither is one where the opponent's attacks
 //! change targets (which the rules would not forbid); a side that mixes
 //! checks and chases is not ruled (AXF: "one check one chase" is a draw).
+//!
+//! That first simplification is where these tables and the reference
+//! generator's disagree, and there the reference is right. Two KRKNN
+//! positions it rules lost for Black are draws here, each held by a cycle
+//! in which only Black breaks a rule; [`qiboard::xiangqi::rules`] rules
+//! both cycles lost for Black when a game plays them:
+//!
+//! - `9/9/3k5/9/9/9/9/9/3nK2n1/R8 b`: Black's drawing line reaches
+//!   `9/9/3k5/9/9/9/9/4K1n2/3n5/3R5 b` and checks for ever with
+//!   g2f0+ e2e1 f0g2+ e1e2. Black checks on every move, a perpetual
+//!   check. Red's only replies attack a horse (after e1e2 the d1 horse,
+//!   after e2e1 the f0 horse, unprotected once the king blocks its leg),
+//!   so they are dropped as "chasing something new", although Red chases
+//!   two pieces in turn, which the rules allow.
+//! - `3k3R1/9/9/n8/9/9/5n3/9/9/5K3 b`: the line reaches
+//!   `3k5/9/3n5/9/9/n8/3R5/9/9/3K5 b`, where Black keeps the a-horse on
+//!   the rook (a4c5 d3c3 c5a4 c3d3). A horse attacking a rook chases it
+//!   whether the rook is protected or not. The rook steps away by
+//!   attacking one horse and then the other (one piece chasing two in
+//!   turn, allowed), and those replies are again dropped.
+//!
+//! Counting the opponent's attacks only when they add up to a perpetual
+//! check, or to a perpetual chase of one piece, would remove the
+//! difference: a check cycle would ignore the opponent's chases, and a
+//! chase cycle would count them only in that case. That filter is the
+//! test of "chases nothing new" in `cycles.rs` (`Solver::replies`).
 
 mod candidates;
 mod cycles;
