@@ -577,6 +577,55 @@ unsafe fn put<T>(out: *mut T, value: T, what: &'static str) -> Result<(), Failur
     Ok(())
 }
 
+/// Where a probe's position comes from.
+#[derive(Clone, Copy)]
+enum Source {
+    /// A FEN.
+    Fen(*const c_char),
+    /// Piece lists and the side to move (a `QtbColor`).
+    Pieces(*const QtbPieces, i32),
+}
+
+/// The tablebase behind a handle and the position a probe asks about;
+/// the handle is checked first, so a null handle is always the error given.
+///
+/// # Safety
+/// As [`handle`], and as [`fen_arg`] or [`pieces_arg`] for `source`.
+unsafe fn resolve<'a>(
+    tb: *const QtbTablebase,
+    source: Source,
+) -> Result<(&'a Tablebase, Position), Failure> {
+    // SAFETY: the caller's promises, passed on.
+    let tablebase = unsafe { handle(tb) }?;
+    let position = match source {
+        // SAFETY: as above.
+        Source::Fen(fen) => unsafe { fen_arg(fen) },
+        // SAFETY: as above.
+        Source::Pieces(pieces, side) => unsafe { pieces_arg(pieces, side) },
+    }?;
+    Ok((tablebase, position))
+}
+
+/// A probe whose answer is one value: the handle and the position, the
+/// out-pointer checked before the work, the answer written to it.
+///
+/// # Safety
+/// As [`resolve`]; `out` as for [`put`].
+unsafe fn probe_into<T>(
+    tb: *const QtbTablebase,
+    source: Source,
+    out: *mut T,
+    what: &'static str,
+    probe: impl FnOnce(&Tablebase, &Position) -> Result<T, Failure>,
+) -> Result<(), Failure> {
+    // SAFETY: the caller's promises, passed on.
+    let (tablebase, position) = unsafe { resolve(tb, source) }?;
+    need(out, what)?;
+    let answer = probe(tablebase, &position)?;
+    // SAFETY: as above.
+    unsafe { put(out, answer, what) }
+}
+
 /// Checks an out-pointer before the work whose result goes there.
 fn need<T>(out: *mut T, what: &'static str) -> Result<(), Failure> {
     if out.is_null() {
@@ -844,11 +893,15 @@ pub unsafe extern "C" fn qtb_covers_fen(
 ) -> QtbError {
     guarded(Detail::new(detail, detail_len), || {
         // SAFETY: the caller's promises, passed on.
-        let (tablebase, position) = unsafe { (handle(tb)?, fen_arg(fen)?) };
-        need(covers, "covers is null")?;
-        let answer = tablebase.covers(&position);
-        // SAFETY: as above.
-        unsafe { put(covers, answer, "covers is null") }
+        unsafe {
+            probe_into(
+                tb,
+                Source::Fen(fen),
+                covers,
+                "covers is null",
+                |tablebase, position| Ok(tablebase.covers(position)),
+            )
+        }
     })
 }
 
@@ -868,11 +921,15 @@ pub unsafe extern "C" fn qtb_covers(
 ) -> QtbError {
     guarded(Detail::new(detail, detail_len), || {
         // SAFETY: the caller's promises, passed on.
-        let (tablebase, position) = unsafe { (handle(tb)?, pieces_arg(pieces, side)?) };
-        need(covers, "covers is null")?;
-        let answer = tablebase.covers(&position);
-        // SAFETY: as above.
-        unsafe { put(covers, answer, "covers is null") }
+        unsafe {
+            probe_into(
+                tb,
+                Source::Pieces(pieces, side),
+                covers,
+                "covers is null",
+                |tablebase, position| Ok(tablebase.covers(position)),
+            )
+        }
     })
 }
 
@@ -892,11 +949,15 @@ pub unsafe extern "C" fn qtb_probe_wdl_fen(
 ) -> QtbError {
     guarded(Detail::new(detail, detail_len), || {
         // SAFETY: the caller's promises, passed on.
-        let (tablebase, position) = unsafe { (handle(tb)?, fen_arg(fen)?) };
-        need(wdl, "wdl is null")?;
-        let value = wdl_code(tablebase.probe_wdl(&position)?);
-        // SAFETY: as above.
-        unsafe { put(wdl, value, "wdl is null") }
+        unsafe {
+            probe_into(
+                tb,
+                Source::Fen(fen),
+                wdl,
+                "wdl is null",
+                |tablebase, position| Ok(wdl_code(tablebase.probe_wdl(position)?)),
+            )
+        }
     })
 }
 
@@ -917,11 +978,15 @@ pub unsafe extern "C" fn qtb_probe_wdl(
 ) -> QtbError {
     guarded(Detail::new(detail, detail_len), || {
         // SAFETY: the caller's promises, passed on.
-        let (tablebase, position) = unsafe { (handle(tb)?, pieces_arg(pieces, side)?) };
-        need(wdl, "wdl is null")?;
-        let value = wdl_code(tablebase.probe_wdl(&position)?);
-        // SAFETY: as above.
-        unsafe { put(wdl, value, "wdl is null") }
+        unsafe {
+            probe_into(
+                tb,
+                Source::Pieces(pieces, side),
+                wdl,
+                "wdl is null",
+                |tablebase, position| Ok(wdl_code(tablebase.probe_wdl(position)?)),
+            )
+        }
     })
 }
 
@@ -941,11 +1006,15 @@ pub unsafe extern "C" fn qtb_probe_dtm_fen(
 ) -> QtbError {
     guarded(Detail::new(detail, detail_len), || {
         // SAFETY: the caller's promises, passed on.
-        let (tablebase, position) = unsafe { (handle(tb)?, fen_arg(fen)?) };
-        need(dtm, "dtm is null")?;
-        let value = dtm_of(tablebase.probe_dtm(&position)?);
-        // SAFETY: as above.
-        unsafe { put(dtm, value, "dtm is null") }
+        unsafe {
+            probe_into(
+                tb,
+                Source::Fen(fen),
+                dtm,
+                "dtm is null",
+                |tablebase, position| Ok(dtm_of(tablebase.probe_dtm(position)?)),
+            )
+        }
     })
 }
 
@@ -965,11 +1034,15 @@ pub unsafe extern "C" fn qtb_probe_dtm(
 ) -> QtbError {
     guarded(Detail::new(detail, detail_len), || {
         // SAFETY: the caller's promises, passed on.
-        let (tablebase, position) = unsafe { (handle(tb)?, pieces_arg(pieces, side)?) };
-        need(dtm, "dtm is null")?;
-        let value = dtm_of(tablebase.probe_dtm(&position)?);
-        // SAFETY: as above.
-        unsafe { put(dtm, value, "dtm is null") }
+        unsafe {
+            probe_into(
+                tb,
+                Source::Pieces(pieces, side),
+                dtm,
+                "dtm is null",
+                |tablebase, position| Ok(dtm_of(tablebase.probe_dtm(position)?)),
+            )
+        }
     })
 }
 
@@ -994,11 +1067,7 @@ pub unsafe extern "C" fn qtb_best_move_fen(
 ) -> QtbError {
     guarded(Detail::new(detail, detail_len), || {
         // SAFETY: the caller's promises, passed on.
-        let (tablebase, position) = unsafe { (handle(tb)?, fen_arg(fen)?) };
-        need(best, "best is null")?;
-        let found = best_move(tablebase, &position)?;
-        // SAFETY: as above.
-        unsafe { put(best, found, "best is null") }
+        unsafe { probe_into(tb, Source::Fen(fen), best, "best is null", best_move) }
     })
 }
 
@@ -1018,11 +1087,15 @@ pub unsafe extern "C" fn qtb_best_move(
 ) -> QtbError {
     guarded(Detail::new(detail, detail_len), || {
         // SAFETY: the caller's promises, passed on.
-        let (tablebase, position) = unsafe { (handle(tb)?, pieces_arg(pieces, side)?) };
-        need(best, "best is null")?;
-        let found = best_move(tablebase, &position)?;
-        // SAFETY: as above.
-        unsafe { put(best, found, "best is null") }
+        unsafe {
+            probe_into(
+                tb,
+                Source::Pieces(pieces, side),
+                best,
+                "best is null",
+                best_move,
+            )
+        }
     })
 }
 
@@ -1058,9 +1131,10 @@ pub unsafe extern "C" fn qtb_probe_root_fen(
 ) -> QtbError {
     guarded(Detail::new(detail, detail_len), || {
         // SAFETY: the caller's promises, passed on.
-        let (tablebase, position) = unsafe { (handle(tb)?, fen_arg(fen)?) };
-        // SAFETY: as above.
-        unsafe { probe_root(tablebase, &position, moves, capacity, count) }
+        unsafe {
+            let (tablebase, position) = resolve(tb, Source::Fen(fen))?;
+            probe_root(tablebase, &position, moves, capacity, count)
+        }
     })
 }
 
@@ -1083,9 +1157,10 @@ pub unsafe extern "C" fn qtb_probe_root(
 ) -> QtbError {
     guarded(Detail::new(detail, detail_len), || {
         // SAFETY: the caller's promises, passed on.
-        let (tablebase, position) = unsafe { (handle(tb)?, pieces_arg(pieces, side)?) };
-        // SAFETY: as above.
-        unsafe { probe_root(tablebase, &position, moves, capacity, count) }
+        unsafe {
+            let (tablebase, position) = resolve(tb, Source::Pieces(pieces, side))?;
+            probe_root(tablebase, &position, moves, capacity, count)
+        }
     })
 }
 
