@@ -161,16 +161,27 @@ pub trait Board: sealed::Sealed + Sized + Display {
 /// can name it to implement it.
 mod sealed {
     /// Implemented by exactly the types that implement [`Board`](super::Board).
-    pub trait Sealed {}
+    pub trait Sealed {
+        /// A second hash of the position, independent of the key where the
+        /// game has one (xiangqi's lock), else the key: hashed perft's
+        /// table confirms its entries with it.
+        fn check_word(&self) -> u64;
+    }
 }
 
 /// Implements [`Board`] for the `Position` of the game module `$game` by
 /// forwarding to what that module already has. `$board` is the type whose
 /// inherent `key` the position has: the position itself, or the setup it
-/// derefs to.
+/// derefs to; `$check_word` is the method of `$board` giving the table's
+/// second hash.
 macro_rules! forward_board {
-    ($game:ident, board: $board:ident, stalemate: $stalemate:ident) => {
-        impl sealed::Sealed for crate::$game::Position {}
+    ($game:ident, board: $board:ident, check_word: $check_word:ident, stalemate: $stalemate:ident) => {
+        impl sealed::Sealed for crate::$game::Position {
+            #[inline]
+            fn check_word(&self) -> u64 {
+                crate::$game::$board::$check_word(self)
+            }
+        }
 
         impl Board for crate::$game::Position {
             type Move = crate::$game::Move;
@@ -283,5 +294,5 @@ macro_rules! forward_board {
     };
 }
 
-forward_board!(chess, board: Position, stalemate: Draw);
-forward_board!(xiangqi, board: Setup, stalemate: Loss);
+forward_board!(chess, board: Position, check_word: key, stalemate: Draw);
+forward_board!(xiangqi, board: Setup, check_word: lock, stalemate: Loss);

@@ -149,10 +149,9 @@ impl Perft {
     /// The number of move sequences of length `depth` from `position`.
     ///
     /// A depth beyond [`MAX_PERFT_DEPTH`] is an error, and so is a hash
-    /// table that cannot be allocated. (Both games' positions are `Sync`
-    /// and `'static`; the bounds let threads share them and let the table
-    /// find xiangqi's lock.)
-    pub fn count<B: Board + Sync + 'static>(&self, position: &B) -> Result<u64, PerftError> {
+    /// table that cannot be allocated. (Both games' positions are `Sync`,
+    /// which lets threads share them.)
+    pub fn count<B: Board + Sync>(&self, position: &B) -> Result<u64, PerftError> {
         check_depth(self.depth)?;
         #[cfg(feature = "std")]
         if self.spreads() {
@@ -166,7 +165,7 @@ impl Perft {
     /// of [`Board::legal_moves`]: the counts `depth - 1` plies below each
     /// child, as [`Board::divide`] gives them.
     #[cfg(feature = "alloc")]
-    pub fn divide<B: Board + Sync + 'static>(
+    pub fn divide<B: Board + Sync>(
         &self,
         position: &B,
     ) -> Result<alloc::vec::Vec<(B::Move, u64)>, PerftError> {

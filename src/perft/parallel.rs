@@ -1,20 +1,19 @@
 //! Perft on many threads and with a hash table: the tree split a ply or
 //! two below the root, the subtrees taken from a shared counter.
 
-use core::any::Any;
 use core::num::NonZeroUsize;
 use core::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::vec::Vec;
 
 use super::table::Table;
 use super::PerftError;
-use crate::{xiangqi, Board};
+use crate::Board;
 
 /// Each legal move of `position` with the count `depth - 1` plies below
 /// it, counted on `threads` threads (0: all the machine has) with a
 /// table of `hash_bytes` bytes. `depth` is already checked, and at
 /// least 2.
-pub(super) fn run<B: Board + Sync + 'static>(
+pub(super) fn run<B: Board + Sync>(
     position: &B,
     depth: u32,
     threads: usize,
@@ -76,24 +75,13 @@ fn leaves<B: Board>(position: &B, depth: u32) -> u64 {
     position.perft(depth).unwrap_or_default()
 }
 
-/// The word that confirms a table entry: xiangqi's Zobrist lock, which
-/// is independent of the key that picks the bucket; chess's key itself.
-#[inline]
-fn check_word<B: Board + 'static>(position: &B) -> u64 {
-    let any: &dyn Any = position;
-    match any.downcast_ref::<xiangqi::Position>() {
-        Some(position) => position.lock(),
-        None => position.key(),
-    }
-}
-
 /// Perft with the table, for positions two or more plies from the
 /// leaves; below that the game's own perft counts faster than a probe.
-fn hashed<B: Board + 'static>(position: &B, depth: u32, table: &Table) -> u64 {
+fn hashed<B: Board>(position: &B, depth: u32, table: &Table) -> u64 {
     if depth < 2 {
         return leaves(position, depth);
     }
-    let (key, check) = (position.key(), check_word(position));
+    let (key, check) = (position.key(), position.check_word());
     if let Some(nodes) = table.probe(key, check, depth) {
         return nodes;
     }
