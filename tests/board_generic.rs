@@ -10,28 +10,13 @@ use std::collections::BTreeSet;
 use std::fmt::Debug;
 
 use qiboard::{chess, xiangqi, Board, Status, Verdict};
-use rand_core::{RngCore, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
+
+#[path = "support/random_games.rs"]
+mod random_games;
 
 /// Positions of random games from each of `starts`, `games` games each.
 fn positions<B: Board + Clone>(starts: &[&str], games: usize) -> Vec<B> {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(0xB0A2D);
-    let mut found = Vec::new();
-    for fen in starts {
-        for _ in 0..games {
-            let mut position = B::from_fen(fen).unwrap_or_else(|_| panic!("{fen}"));
-            for _ in 0..120 {
-                found.push(position.clone());
-                let moves = position.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
-                position = position.play(mv);
-            }
-        }
-    }
-    found
+    random_games::positions(starts, games, 120, 0xB0A2D)
 }
 
 /// The moves as sorted text (moves have no order of their own).

@@ -10,6 +10,9 @@ use qiboard::chess::{
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+#[path = "support/random_games.rs"]
+mod random_games;
+
 fn positions() -> Vec<Position> {
     let starts = [
         Position::START_FEN,
@@ -18,22 +21,7 @@ fn positions() -> Vec<Position> {
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
         "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
     ];
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(0xC4E55);
-    let mut found = Vec::new();
-    for fen in starts {
-        for _ in 0..12 {
-            let mut position = Position::from_fen(fen).unwrap();
-            for _ in 0..100 {
-                found.push(position);
-                let moves = position.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                position = position.play(moves[(rng.next_u64() % moves.len() as u64) as usize]);
-            }
-        }
-    }
-    found
+    random_games::positions(&starts, 12, 100, 0xC4E55)
 }
 
 /// `by`'s pieces attacking `target` with the board `occupied`, by asking

@@ -10,6 +10,9 @@ use qiboard::xiangqi::{
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+#[path = "support/random_games.rs"]
+mod random_games;
+
 /// Positions of random games from the start and from a few middlegames
 /// and endgames, a few thousand in all.
 fn positions() -> Vec<Position> {
@@ -20,23 +23,7 @@ fn positions() -> Vec<Position> {
         "CRN1k1b2/3ca4/4ba3/9/2nr5/9/9/4B4/4A4/4KA3 w",
         "1C2ka3/9/C1Nab1n2/p3p3p/6p2/9/P3P3P/3AB4/3p2c2/c1BAK4 w",
     ];
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x0057_4545);
-    let mut found = Vec::new();
-    for fen in starts {
-        for _ in 0..12 {
-            let mut position = Position::from_fen(fen).unwrap();
-            for _ in 0..80 {
-                found.push(position.clone());
-                let moves = position.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
-                position = position.play(mv);
-            }
-        }
-    }
-    found
+    random_games::positions(&starts, 12, 80, 0x0057_4545)
 }
 
 #[test]
