@@ -122,3 +122,40 @@ fn games_from_rule_decided_positions_end_by_the_rules() {
         }
     }
 }
+
+/// A perpetual check loses whatever the other side chases: in KRKNN,
+/// Black's horses can check Red's king for ever, and each of Red's escapes
+/// leaves a horse attacked. The table rules Black lost there, as a game
+/// playing the cycle does, and the position that leads to it too.
+#[test]
+fn a_perpetual_check_loses_though_the_escapes_chase() {
+    let ruled = solved(RuleSet::Asian, "KRKNN");
+    let cycle = Position::from_fen("9/9/3k5/9/9/9/9/4K1n2/3n5/3R5 b").unwrap();
+    let dtm = ruled.probe_dtm(&cycle).unwrap();
+    assert_eq!(dtm.value, Value::Loss(0), "{dtm:?}");
+    assert!(dtm.by_rules);
+    let lead = Position::from_fen("9/9/3k5/9/9/9/9/9/3nK2n1/R8 b").unwrap();
+    let dtm = ruled.probe_dtm(&lead).unwrap();
+    assert!(matches!(dtm.value, Value::Loss(_)) && dtm.by_rules, "{dtm:?}");
+
+    let mut game = Game::from_position(cycle);
+    let mut outcome = None;
+    for text in ["g2f0", "e2e1", "f0g2", "e1e2"].iter().cycle().take(12) {
+        let mv = game.position().parse_move(text).unwrap();
+        game.play(mv).unwrap();
+        if let Some(ended) = game.outcome() {
+            outcome = Some(ended);
+            break;
+        }
+    }
+    assert!(
+        matches!(
+            outcome,
+            Some(Outcome::Win {
+                winner: Color::Red,
+                by: Ending::PerpetualCheck
+            })
+        ),
+        "{outcome:?}"
+    );
+}

@@ -134,8 +134,14 @@ impl Solver<'_> {
                 if back.is_check() {
                     continue;
                 }
+                // A reply that chases something new could make the
+                // opponent a perpetual chaser, and a cycle where both sides
+                // chase is a draw: it keeps no chase. A perpetual check
+                // loses whatever the other side chases, so it keeps the
+                // check (AXF article 6 before the chase articles).
                 let already = *already.get_or_insert_with(|| chased(after, !side));
-                if !(chased(&back, !side) - already).is_empty() {
+                let chases = !(chased(&back, !side) - already).is_empty();
+                if chases && !check {
                     continue;
                 }
                 let mirrored = slot.mirrored;
@@ -158,7 +164,7 @@ impl Solver<'_> {
                 // A side has at most eight pieces in a table that fits
                 // `MAX_ENTRIES`, so eight bits name every victim.
                 for (bit, victim) in theirs.iter().enumerate().take(8) {
-                    if !victims.contains(victim) {
+                    if chases || !victims.contains(victim) {
                         continue;
                     }
                     let moved_to = if reply.from() == victim {
