@@ -67,7 +67,11 @@ def test_gymnasium_opponents_and_illegal_actions() -> None:
     env.reset()
     with pytest.raises(MoveError):
         env.step(0)
-    assert env.render() is None or isinstance(env.render(), str)
+    # No render mode draws nothing; "ansi" gives the diagram as text.
+    assert env.render() is None
+    drawn = XiangqiEnv(render_mode="ansi")
+    drawn.reset(seed=1)
+    assert drawn.render() == drawn.game.position.diagram()
     with pytest.raises(ValueError):
         XiangqiEnv(agent_color="green")
     env = gymnasium.make("qiboard/Xiangqi-v0")

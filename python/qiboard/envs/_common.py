@@ -60,3 +60,14 @@ def reward_for(outcome: Optional[Outcome], color: str) -> float:
 
 def other(color: str) -> str:
     return "black" if color == "red" else "red"
+
+
+def render(game: Game, mode: Optional[str]) -> Optional[str]:
+    """The board diagram: printed for ``"human"``, returned for ``"ansi"``."""
+    if mode is None:
+        return None
+    text = game.position.diagram()
+    if mode == "human":
+        print(text)
+        return None
+    return text

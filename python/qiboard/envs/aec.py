@@ -8,7 +8,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..xiangqi import ACTION_COUNT, PLANES, Position, action_to_move
-from ._common import mask_of, new_game, other, reward_for
+from ._common import mask_of, new_game, other, render, reward_for
 
 
 class XiangqiAECEnv(AECEnv):  # type: ignore[misc]
@@ -131,13 +131,7 @@ class XiangqiAECEnv(AECEnv):  # type: ignore[misc]
             self.render()
 
     def render(self) -> Optional[str]:
-        if self.render_mode is None:
-            return None
-        text = self.game.position.diagram()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self.game, self.render_mode)
 
     def close(self) -> None:
         pass

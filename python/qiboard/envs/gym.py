@@ -7,7 +7,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..xiangqi import ACTION_COUNT, PLANES, Game, Position, action_to_move
-from ._common import Opponent, mask_of, new_game, opponent_move, reward_for
+from ._common import Opponent, mask_of, new_game, opponent_move, render, reward_for
 
 
 class XiangqiEnv(gym.Env):  # type: ignore[type-arg]
@@ -125,11 +125,7 @@ class XiangqiEnv(gym.Env):  # type: ignore[type-arg]
         return self._observation(), reward, outcome is not None, False, self._info()
 
     def render(self) -> Optional[str]:
-        text = self.game.position.diagram()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self.game, self.render_mode)
 
     def close(self) -> None:
         pass
