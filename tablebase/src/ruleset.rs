@@ -17,19 +17,27 @@ pub enum RuleSet {
 }
 
 impl RuleSet {
-    /// The byte a file header stores.
+    /// The byte a file header stores. It names the solver's reading of the
+    /// rules as well as the rules, so that tables solved under an earlier
+    /// reading are found out ([`RuleSet::SUPERSEDED_ASIAN`]).
     pub(crate) fn code(self) -> u8 {
         match self {
             RuleSet::None => 0,
-            RuleSet::Asian => 1,
+            RuleSet::Asian => 2,
         }
     }
+
+    /// The byte of Asian-rules tables solved before check cycles kept the
+    /// defender's escapes that chase (which ruled some positions drawn
+    /// that a perpetual check loses): read as no rule set, to be solved
+    /// again.
+    pub(crate) const SUPERSEDED_ASIAN: u8 = 1;
 
     /// The rule set a header byte names.
     pub(crate) fn from_code(code: u8) -> Option<RuleSet> {
         match code {
             0 => Some(RuleSet::None),
-            1 => Some(RuleSet::Asian),
+            2 => Some(RuleSet::Asian),
             _ => None,
         }
     }

@@ -136,7 +136,10 @@ fn a_perpetual_check_loses_though_the_escapes_chase() {
     assert!(dtm.by_rules);
     let lead = Position::from_fen("9/9/3k5/9/9/9/9/9/3nK2n1/R8 b").unwrap();
     let dtm = ruled.probe_dtm(&lead).unwrap();
-    assert!(matches!(dtm.value, Value::Loss(_)) && dtm.by_rules, "{dtm:?}");
+    assert!(
+        matches!(dtm.value, Value::Loss(_)) && dtm.by_rules,
+        "{dtm:?}"
+    );
 
     let mut game = Game::from_position(cycle);
     let mut outcome = None;

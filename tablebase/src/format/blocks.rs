@@ -55,7 +55,8 @@ pub struct Header {
     pub kind: FileKind,
     /// How positions are numbered (see `index`).
     pub index_scheme: u16,
-    /// Which repetition rules the values assume (0: none, 1: Asian).
+    /// Which repetition rules the values assume ([`crate::RuleSet`]: 0 none,
+    /// 2 Asian; 1 was Asian as an earlier solver read it).
     pub rules: u8,
     /// Bits per entry before compression: 2 for WDL (four entries a byte,
     /// the first in the lowest bits), 8 or 16 for DTM (little-endian).

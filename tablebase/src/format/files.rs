@@ -86,6 +86,9 @@ pub(crate) fn open(
             found,
             expected: rules,
         }),
+        // Solved by an earlier reading of the rules, which ruled some
+        // perpetual checks drawn.
+        None if header.rules == RuleSet::SUPERSEDED_ASIAN => Err(TbError::OldFormat { path }),
         None => Err(corrupt(format!("unknown rule set {}", header.rules))),
     }
 }
@@ -106,4 +109,40 @@ pub(crate) fn code_of(symbol: u8, entry: u16) -> Result<u16, String> {
         return Err(format!("distance {plies} is beyond any table"));
     }
     Ok((DTM_BASE + plies) | rule | changed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::blocks::checksum;
+    use crate::{Generator, Material, Quiet, TbError};
+
+    /// A table whose header names the superseded reading of the Asian
+    /// rules (with its header checksum made right again) is an old format
+    /// to regenerate, not a corrupt file and not another rule set.
+    #[test]
+    fn tables_of_the_superseded_rules_reading_say_to_regenerate() {
+        let dir = std::env::temp_dir().join(format!("qiboard-superseded-{}", std::process::id()));
+        let material: Material = "KRKN".parse().unwrap();
+        Generator::open(&dir).generate(&material, &Quiet).unwrap();
+        let path = dir.join("KRKN.qwdl");
+        let mut bytes = std::fs::read(&path).unwrap();
+        // magic, kind, version, index scheme: the rules byte is the 13th.
+        assert_eq!(bytes[12], crate::RuleSet::Asian.code());
+        bytes[12] = crate::RuleSet::SUPERSEDED_ASIAN;
+        let head = (13..256)
+            .find(|&end| {
+                let stored: [u8; 8] = bytes[end..end + 8].try_into().unwrap();
+                let mut fixed = bytes.clone();
+                fixed[12] = crate::RuleSet::Asian.code();
+                checksum(&fixed[..end]) == u64::from_le_bytes(stored)
+            })
+            .expect("the header checksum follows the header");
+        let sum = checksum(&bytes[..head]);
+        bytes[head..head + 8].copy_from_slice(&sum.to_le_bytes());
+        std::fs::write(&path, &bytes).unwrap();
+        let error = Generator::open(&dir).table(&material).unwrap_err();
+        assert!(matches!(error, TbError::OldFormat { .. }), "{error}");
+        assert!(error.to_string().contains("regenerate"), "{error}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
