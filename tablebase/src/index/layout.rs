@@ -487,6 +487,28 @@ mod tests {
         assert!(checked > 10_000, "only {checked} moves checked");
     }
 
+    /// The largest endgames the index takes: the entries at the top of
+    /// the range decode and slot back to themselves, and the next larger
+    /// endgame is refused.
+    #[test]
+    fn the_largest_endgames_index_to_the_top_of_the_range() {
+        let layout = Layout::new("KCEEKNAAEE".parse().unwrap()).unwrap();
+        assert!(layout.per_side() * 2 > 1 << 30);
+        assert!(layout.per_side() * 2 <= MAX_ENTRIES);
+        let top = layout.per_side() as u32;
+        let mut checked = 0;
+        for side in Color::ALL {
+            for index in (top - 200_000..top).step_by(7) {
+                if let Some(position) = layout.position(side, index) {
+                    assert_eq!(layout.slot(&position).unwrap().index, index);
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 1_000, "only {checked} entries checked");
+        assert!(Layout::new("KCCAEEKAEE".parse().unwrap()).is_err());
+    }
+
     #[test]
     fn every_legal_entry_slots_back_to_itself() {
         for name in ["KRKNA", "KPPKA", "KNNKE"] {

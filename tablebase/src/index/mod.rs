@@ -19,6 +19,7 @@ pub use layout::{Layout, OffDomain, TooLarge};
 pub(crate) use mirror::mirror_square;
 
 /// The most entries (both sides to move) an endgame may have: the solver
-/// keeps 3 bytes per entry and indexes them with `u32`; if the
+/// keeps 3 bytes per entry (6 GiB at this limit) and numbers them with
+/// `u32`, both sides' entries in one range, with room to spare; if the
 /// memory cannot be had, solving returns [`super::TbError::OutOfMemory`].
-pub const MAX_ENTRIES: u64 = 1 << 30;
+pub const MAX_ENTRIES: u64 = 1 << 31;
