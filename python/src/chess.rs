@@ -9,8 +9,8 @@ use pyo3::types::{PyList, PyString, PyTuple};
 
 use qiboard::chess::{Color, Game, Move, MoveKind, Outcome, PieceKind, Position, Square, Status};
 
+use crate::dunder;
 use crate::errors::{self, MoveError, NotationError, PerftError};
-use crate::xiangqi::py_bool;
 
 /// A square given as an index (a1 = 0 … h8 = 63) or a name (`"e4"`).
 fn square_arg(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
@@ -132,20 +132,15 @@ impl PyChessMove {
     }
 
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: pyo3::basic::CompareOp) -> Py<PyAny> {
-        let py = other.py();
-        let Ok(other) = other.cast::<PyChessMove>() else {
-            return py.NotImplemented();
-        };
-        let key = |m: &PyChessMove| m.mv.bits();
-        py_bool(py, op.matches(key(self).cmp(&key(other.get()))))
+        dunder::ordered_by(self, other, op, |m| m.mv.bits())
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        let py = slf.py();
         let this = slf.get();
-        let rebuild = slf.get_type().getattr("from_bits")?;
-        let args = (this.mv.bits(), this.chess960).into_pyobject(py)?;
-        PyTuple::new(py, [rebuild, args.into_any()])
+        dunder::rebuilt_by(
+            slf.get_type().getattr("from_bits")?,
+            (this.mv.bits(), this.chess960),
+        )
     }
 }
 
@@ -379,23 +374,15 @@ impl PyChessPosition {
     }
 
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: pyo3::basic::CompareOp) -> Py<PyAny> {
-        let py = other.py();
-        let Ok(other) = other.cast::<PyChessPosition>() else {
-            return py.NotImplemented();
-        };
-        let same = self.0 == other.get().0;
-        match op {
-            pyo3::basic::CompareOp::Eq => py_bool(py, same),
-            pyo3::basic::CompareOp::Ne => py_bool(py, !same),
-            _ => py.NotImplemented(),
-        }
+        dunder::equal_by(self, other, op, |a, b| a.0 == b.0)
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        let py = slf.py();
         let this = slf.get();
-        let args = (this.0.fen(), this.0.is_chess960()).into_pyobject(py)?;
-        PyTuple::new(py, [slf.get_type().into_any(), args.into_any()])
+        dunder::rebuilt_by(
+            slf.get_type().into_any(),
+            (this.0.fen(), this.0.is_chess960()),
+        )
     }
 }
 

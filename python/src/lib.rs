@@ -18,6 +18,8 @@ mod batch;
 #[cfg(not(test))]
 mod chess;
 #[cfg(not(test))]
+mod dunder;
+#[cfg(not(test))]
 mod errors;
 #[cfg(not(test))]
 mod record;

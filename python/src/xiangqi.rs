@@ -13,19 +13,12 @@ use qiboard::xiangqi::{
 };
 
 use crate::actions::{self, ACTION_COUNT, OBSERVATION_LEN, PLANES};
+use crate::dunder;
 use crate::errors::{self, MoveError, NotationError, PerftError};
 
 /// `"red"` or `"black"`.
 pub fn color_name(color: Color) -> &'static str {
     color.name()
-}
-
-/// A Python bool.
-pub fn py_bool(py: Python<'_>, value: bool) -> Py<PyAny> {
-    pyo3::types::PyBool::new(py, value)
-        .to_owned()
-        .into_any()
-        .unbind()
 }
 
 /// A move given as a `Move` or as UCCI text, not checked against any
@@ -161,23 +154,11 @@ impl PyMove {
     }
 
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: pyo3::basic::CompareOp) -> Py<PyAny> {
-        let py = other.py();
-        match other.cast::<PyMove>() {
-            Ok(other) => py_bool(py, op.matches(self.key().cmp(&other.get().key()))),
-            Err(_) => py.NotImplemented(),
-        }
+        dunder::ordered_by(self, other, op, |mv| mv.key())
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        let py = slf.py();
-        let text = slf.get().0.to_string();
-        PyTuple::new(
-            py,
-            [
-                slf.get_type().into_any(),
-                PyTuple::new(py, [text])?.into_any(),
-            ],
-        )
+        dunder::rebuilt_by(slf.get_type().into_any(), (slf.get().0.to_string(),))
     }
 
     fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
@@ -586,28 +567,11 @@ impl PyPosition {
     }
 
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: pyo3::basic::CompareOp) -> Py<PyAny> {
-        let py = other.py();
-        let Ok(other) = other.cast::<PyPosition>() else {
-            return py.NotImplemented();
-        };
-        let same = self.0 == other.get().0;
-        match op {
-            pyo3::basic::CompareOp::Eq => py_bool(py, same),
-            pyo3::basic::CompareOp::Ne => py_bool(py, !same),
-            _ => py.NotImplemented(),
-        }
+        dunder::equal_by(self, other, op, |a, b| a.0 == b.0)
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        let py = slf.py();
-        let fen = slf.get().0.fen();
-        PyTuple::new(
-            py,
-            [
-                slf.get_type().into_any(),
-                PyTuple::new(py, [fen])?.into_any(),
-            ],
-        )
+        dunder::rebuilt_by(slf.get_type().into_any(), (slf.get().0.fen(),))
     }
 
     fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
