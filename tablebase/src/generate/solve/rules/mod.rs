@@ -76,6 +76,14 @@
 //! and the position is a loss for Black, as in the reference. That change
 //! ruled 1,016 more KRKNN positions won for Red and 942 lost for Black,
 //! and 326 and 2,024 in KRKNC (stored as KRKCN).
+//!
+//! Not explained: KRKNC `2c6/9/3k5/n8/9/9/9/4K4/9/8R b`, a loss for Black
+//! in the reference's first rule round and a draw here. Black's only
+//! drawing move, c9d9, checks and attacks nothing; of Red's replies, the
+//! three that attack (i0a0 and i0i6 on the a6 horse, i0i9 on the cannon)
+//! leave Black drawing moves that attack nothing either (a6b4 and a6c5;
+//! d7d8). So the position is no candidate here, and whatever the reference
+//! rules lies deeper in its line; it was not traced.
 
 mod candidates;
 mod cycles;
