@@ -570,9 +570,9 @@ def parse_args(argv: list[str] | None = None):
     parser.add_argument("--memory", metavar="SIZE",
                         help="working memory limit per solve (bytes or with K, M, G), for the plan and each solve; "
                              "default none in the plan, each solve held to what its node has available")
-    parser.add_argument("--memory-factor", type=float, default=1.25, metavar="F",
+    parser.add_argument("--memory-factor", type=float, default=1.4, metavar="F",
                         help="each task asks Ray for F times the plan's working memory, which leaves out the "
-                             "sub-endgames read beside it (default 1.25; KRNKR peaked at 1.11)")
+                             "sub-endgames read beside it (default 1.4; KRNKR peaked at 1.11, KCAEKPAEE at 1.28)")
     parser.add_argument("--spread", action="store_true",
                         help="spread the tasks over the nodes (Ray's SPREAD strategy) instead of packing them")
     parser.add_argument("--max-retries", type=int, default=3,
