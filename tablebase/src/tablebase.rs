@@ -545,10 +545,16 @@ impl Tablebase {
     pub fn best_move(&self, position: &Position) -> Result<Option<(Move, Dtm)>, TbError> {
         let own = self.probe_dtm(position)?;
         let ranked = self.probe_root(position)?;
-        // The move that realises the stored distance, where there is one:
-        // distances by rule are counted through such moves, and the best
-        // ranked move may lead into another round of rule decisions.
-        let realising = ranked.iter().find(|(_, reached)| *reached == own).copied();
+        // The move that realises the stored value and distance, where there
+        // is one: distances by rule are counted through such moves, and the
+        // best ranked move (a mate before a rule win) may lead into another
+        // round of rule decisions, or round and round. Whether the rules
+        // decided the value is no part of it: a win by mate can be quicker
+        // to a rule decision.
+        let realising = ranked
+            .iter()
+            .find(|(_, reached)| reached.value == own.value && reached.to == own.to)
+            .copied();
         Ok(realising.or_else(|| ranked.first().copied()))
     }
 

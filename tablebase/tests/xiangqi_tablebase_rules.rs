@@ -162,3 +162,31 @@ fn a_perpetual_check_loses_though_the_escapes_chase() {
         "{outcome:?}"
     );
 }
+
+/// The best move of a won or lost position reaches its stored value and
+/// distance, to mate or to a rule decision alike, so that following best
+/// moves always ends (a mate-first choice could go round between positions
+/// won by mate and by rule for ever).
+#[test]
+fn best_moves_realise_the_stored_distance() {
+    let ruled = solved(RuleSet::Asian, "KRKNN");
+    let table = ruled.table(&material("KRKNN")).unwrap();
+    let mut by_rule = 0;
+    for (position, dtm) in entries(&table).step_by(1009) {
+        if dtm.value == Value::Draw || dtm.value.plies() == 0 {
+            continue;
+        }
+        let (_, reached) = ruled.best_move(&position).unwrap().unwrap();
+        assert_eq!(
+            (reached.value, reached.to),
+            (dtm.value, dtm.to),
+            "{}",
+            position.fen()
+        );
+        by_rule += usize::from(dtm.to == DistanceTo::Rule);
+    }
+    assert!(
+        by_rule > 100,
+        "only {by_rule} positions won or lost to a rule"
+    );
+}
