@@ -2,6 +2,7 @@
 //! values still hold against their successors, and that a game played
 //! out from a position the rules decide ends as the rules of games say.
 
+use qiboard::xiangqi::rules::chased;
 use qiboard::xiangqi::{Color, Ending, Game, Outcome, Position};
 use qiboard_tablebase::{DistanceTo, Dtm, Generator, Material, Quiet, RuleSet, Table, Value};
 
@@ -69,26 +70,29 @@ fn the_rules_leave_one_sided_endgames_alone() {
     }
 }
 
-/// From every position KRKN's defender loses by rule at distance 0, a game
-/// in which the defender keeps the draw as the rule-free table says and the
-/// attacker plays the tablebase's moves ends with the defender ruled lost
-/// by the repetition rules of games (perpetual check or chase).
-#[test]
-fn games_from_rule_decided_positions_end_by_the_rules() {
-    let plain = solved(RuleSet::None, "KRKN");
-    let ruled = solved(RuleSet::Asian, "KRKN");
-    let table = ruled.table(&material("KRKN")).unwrap();
+/// From positions a table rules lost for the side to move at distance 0
+/// (every `stride`-th, at most `count`), a game in which that side keeps
+/// the draw as the rule-free table says and the other side plays the
+/// tablebase's moves ends with it ruled lost by the repetition rules of
+/// games (perpetual check or chase). Returns how many of those games had
+/// the winner newly attack one of the loser's pieces on some move.
+fn rule_losses_play_out(name: &str, stride: usize, count: usize) -> usize {
+    let plain = solved(RuleSet::None, name);
+    let ruled = solved(RuleSet::Asian, name);
+    let table = ruled.table(&material(name)).unwrap();
     let seeds: Vec<Position> = entries(&table)
         .filter(|(_, dtm)| dtm.by_rules && dtm.value == Value::Loss(0))
         .map(|(position, _)| position)
-        .step_by(37)
-        .take(40)
+        .step_by(stride)
+        .take(count)
         .collect();
     assert!(!seeds.is_empty());
+    let mut attacking = 0;
     for start in seeds {
         let loser = start.side_to_move();
         let mut game = Game::from_position(start.clone());
         let mut ended = None;
+        let mut attacked = false;
         for _ in 0..200 {
             if let Some(outcome) = game.outcome() {
                 ended = Some(outcome);
@@ -107,8 +111,14 @@ fn games_from_rule_decided_positions_end_by_the_rules() {
                 ruled.best_move(&position).unwrap().map(|(mv, _)| mv)
             };
             let Some(mv) = mv else { break };
+            if position.side_to_move() != loser {
+                let winner = position.side_to_move();
+                let before = chased(&position, winner);
+                attacked |= !(chased(&position.play(mv), winner) - before).is_empty();
+            }
             game.play(mv).unwrap();
         }
+        attacking += usize::from(attacked);
         match ended {
             Some(Outcome::Win { winner, by }) => {
                 assert_eq!(winner, !loser, "{}", start.fen());
@@ -121,6 +131,24 @@ fn games_from_rule_decided_positions_end_by_the_rules() {
             other => panic!("{}: the game ended {other:?}", start.fen()),
         }
     }
+    attacking
+}
+
+#[test]
+fn games_from_rule_decided_positions_end_by_the_rules() {
+    rule_losses_play_out("KRKN", 37, 40);
+}
+
+/// The same with two defenders, where the attacker's escapes may attack
+/// one of them and then the other (chase cycles keep those replies): such
+/// games are among those played, and they too end by the rules.
+#[test]
+fn games_from_rule_decided_positions_with_two_defenders_end_by_the_rules() {
+    let attacking = rule_losses_play_out("KRKNN", 211, 300);
+    assert!(
+        attacking >= 5,
+        "only {attacking} games had the winner attack"
+    );
 }
 
 /// A perpetual check loses whatever the other side chases: in KRKNN,

@@ -1,7 +1,18 @@
 //! Forced cycles: the candidates the opponent can keep in perpetual
 //! attack, as the greatest set closed under the opponent's replies, found
 //! over a graph built in one pass over the positions.
+//!
+//! In a chase cycle the opponent may itself attack, as long as it does not
+//! chase one piece for ever (a mutual perpetual chase is a draw). That is
+//! a condition on the whole cycle, so the search follows the opponent's
+//! last attacks: a node is a candidate together with the mover's pieces
+//! the opponent's previous reply newly attacked, and a reply may not newly
+//! attack any of those again. No piece is then attacked by two opponent
+//! moves in a row, so none by every opponent move of a cycle (a cycle has
+//! at least two of them); an opponent attacking one piece and then another
+//! in turn is kept, as the rules allow.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 
 use rayon::prelude::*;
@@ -45,7 +56,7 @@ impl Solver<'_> {
             &format!("{} cycles", self.layout.material()),
             candidates.len() as u64,
         );
-        let graph: Vec<Replies> = chunks(candidates.len())
+        let mut graph: Vec<Replies> = chunks(candidates.len())
             .map(|range| {
                 progress.advance(range.len() as u64);
                 let mut decoder = Decoder::new(self.layout);
@@ -60,25 +71,66 @@ impl Solver<'_> {
             })
             .collect();
         progress.finish();
+        // The nodes past the candidates' own: a candidate reached by a
+        // reply that attacked some of the mover's pieces, with those.
+        let mut extra: HashMap<(u32, u16), u32> = HashMap::new();
+        let mut nodes: Vec<(u32, u16)> = (0..candidates.len() as u32).map(|i| (i, 0)).collect();
+        for part in &mut graph {
+            for reply in &mut part.replies {
+                if reply.attacked_there != 0 {
+                    let key = (reply.target, reply.attacked_there);
+                    reply.target = *extra.entry(key).or_insert_with(|| {
+                        nodes.push(key);
+                        nodes.len() as u32 - 1
+                    });
+                }
+            }
+        }
+        // Each starts with what its candidate has kept so far.
+        let extra_flags: Vec<u32> = nodes[candidates.len()..]
+            .iter()
+            .map(|&(i, _)| state[i as usize].load(Relaxed))
+            .collect();
+        let state: Vec<AtomicU32> = state
+            .into_iter()
+            .chain(extra_flags.into_iter().map(AtomicU32::new))
+            .collect();
+        // Where each candidate's moves are: part and node there.
+        let mut at: Vec<Option<(u32, u32)>> = vec![None; candidates.len()];
+        for (p, part) in graph.iter().enumerate() {
+            for (n, &(candidate, _)) in part.nodes.iter().enumerate() {
+                at[candidate as usize] = Some((p as u32, n as u32));
+            }
+        }
         let load = |i: u32| state[i as usize].load(Relaxed);
         loop {
             let changed = AtomicBool::new(false);
-            graph.par_iter().for_each(|part| {
-                for (i, moves) in part.nodes() {
-                    let before = load(i);
-                    if before == 0 {
-                        continue;
-                    }
-                    let after = moves.fold(before, |flags, replies| {
-                        flags
-                            & replies.fold(0, |kept, reply| {
-                                kept | reply.keeps(before, load(reply.target))
-                            })
-                    });
-                    if after != before {
-                        state[i as usize].fetch_and(after, Relaxed);
-                        changed.store(true, Relaxed);
-                    }
+            (0..nodes.len()).into_par_iter().for_each(|node| {
+                let before = load(node as u32);
+                if before == 0 {
+                    return;
+                }
+                let (candidate, attacked) = nodes[node];
+                let Some((p, n)) = at[candidate as usize] else {
+                    state[node].store(0, Relaxed);
+                    changed.store(true, Relaxed);
+                    return;
+                };
+                let after =
+                    graph[p as usize]
+                        .moves_of(n as usize)
+                        .fold(before, |flags, replies| {
+                            flags
+                                & replies
+                                    .iter()
+                                    .filter(|reply| reply.attacked_here & attacked == 0)
+                                    .fold(0, |kept, reply| {
+                                        kept | reply.keeps(before, load(reply.target))
+                                    })
+                        });
+                if after != before {
+                    state[node].fetch_and(after, Relaxed);
+                    changed.store(true, Relaxed);
                 }
             });
             if !changed.load(Relaxed) {
@@ -111,6 +163,7 @@ impl Solver<'_> {
             return false;
         };
         let theirs = position.by_color(!side);
+        let ours = position.by_color(side);
         let check = candidate.check();
         let victims = squares_of(candidate.victims(), theirs);
         let mark = graph.mark();
@@ -134,16 +187,16 @@ impl Solver<'_> {
                 if back.is_check() {
                     continue;
                 }
-                // A reply that chases something new could make the
-                // opponent a perpetual chaser, and a cycle where both sides
-                // chase is a draw: it keeps no chase. A perpetual check
-                // loses whatever the other side chases, so it keeps the
-                // check (AXF article 6 before the chase articles).
-                let already = *already.get_or_insert_with(|| chased(after, !side));
-                let chases = !(chased(&back, !side) - already).is_empty();
-                if chases && !check {
-                    continue;
-                }
+                // A perpetual check loses whatever the other side chases
+                // (AXF article 6 before the chase articles): a check cycle
+                // ignores the reply's attacks. In a chase cycle they are
+                // followed (see the module docs).
+                let attacked = if check {
+                    Bitboard::EMPTY
+                } else {
+                    let already = *already.get_or_insert_with(|| chased(after, !side));
+                    chased(&back, !side) - already
+                };
                 let mirrored = slot.mirrored;
                 let goal = all[target as usize];
                 let still_chased = chased(&back, side);
@@ -160,11 +213,13 @@ impl Solver<'_> {
                     check: check && goal.check(),
                     victims: 0,
                     map: 0,
+                    attacked_here: mask_through_move(ours, after.by_color(side), attacked),
+                    attacked_there: stored_mask(after.by_color(side), attacked, mirrored),
                 };
                 // A side has at most eight pieces in a table that fits
                 // `MAX_ENTRIES`, so eight bits name every victim.
                 for (bit, victim) in theirs.iter().enumerate().take(8) {
-                    if chases || !victims.contains(victim) {
+                    if !victims.contains(victim) {
                         continue;
                     }
                     let moved_to = if reply.from() == victim {
@@ -200,6 +255,45 @@ impl Solver<'_> {
         }
         covered
     }
+}
+
+/// `attacked` (squares of the mover's pieces after its move) as a mask
+/// over `before`, the mover's pieces before it: bit `i` for the `i`-th
+/// lowest square, the moved piece counted where it went.
+fn mask_through_move(before: Bitboard, after: Bitboard, attacked: Bitboard) -> u16 {
+    let (from, to) = ((before - after).first(), (after - before).first());
+    before
+        .iter()
+        .take(16)
+        .enumerate()
+        .filter(|&(_, square)| {
+            let now = if Some(square) == from {
+                to.unwrap_or(square)
+            } else {
+                square
+            };
+            attacked.contains(now)
+        })
+        .fold(0, |mask, (i, _)| mask | 1 << i)
+}
+
+/// `attacked` (squares among `pieces`) as a mask over the pieces as the
+/// target stores them: mirrored when its stored image is.
+fn stored_mask(pieces: Bitboard, attacked: Bitboard, mirrored: bool) -> u16 {
+    let flip = |set: Bitboard| -> Bitboard {
+        if mirrored {
+            set.iter().map(mirror_square).collect()
+        } else {
+            set
+        }
+    };
+    let (pieces, attacked) = (flip(pieces), flip(attacked));
+    pieces
+        .iter()
+        .take(16)
+        .enumerate()
+        .filter(|&(_, square)| attacked.contains(square))
+        .fold(0, |mask, (i, _)| mask | 1 << i)
 }
 
 /// The entries of a round's candidates, a bit each: most replies land on
@@ -250,6 +344,16 @@ struct Reply {
     /// For each bit of `victims`, in four bits, that victim's bit among
     /// the target's victims.
     map: u32,
+    /// The mover's pieces this reply newly attacks, as a mask over the
+    /// mover's pieces before its move (bit `i`: the `i`-th lowest square),
+    /// the moved piece followed: the reply may not attack any of the
+    /// pieces the opponent's previous reply did.
+    attacked_here: u16,
+    /// The same pieces as a mask over the target's stored pieces of the
+    /// mover: what the next reply may not attack again. Until the graph
+    /// is numbered, `target` is a candidate; after, it is the node
+    /// (candidate, `attacked_there`).
+    attacked_there: u16,
 }
 
 impl Reply {
@@ -310,27 +414,19 @@ impl Replies {
         self.replies.push(reply);
     }
 
-    /// Each node's candidate number and its moves, each move its replies.
-    fn nodes(
-        &self,
-    ) -> impl Iterator<Item = (u32, impl Iterator<Item = impl Iterator<Item = &Reply>>)> {
-        let move_end = |n: usize| {
-            self.nodes
-                .get(n + 1)
-                .map_or(self.moves.len(), |&(_, first)| first as usize)
-        };
-        let reply_end = |m: usize| {
-            self.moves
+    /// The moves of node `n`, each its replies.
+    fn moves_of(&self, n: usize) -> impl Iterator<Item = &[Reply]> {
+        let first = self.nodes[n].1 as usize;
+        let end = self
+            .nodes
+            .get(n + 1)
+            .map_or(self.moves.len(), |&(_, next)| next as usize);
+        (first..end).map(move |m| {
+            let stop = self
+                .moves
                 .get(m + 1)
-                .map_or(self.replies.len(), |&first| first as usize)
-        };
-        self.nodes
-            .iter()
-            .enumerate()
-            .map(move |(n, &(candidate, first))| {
-                let moves = (first as usize..move_end(n))
-                    .map(move |m| self.replies[self.moves[m] as usize..reply_end(m)].iter());
-                (candidate, moves)
-            })
+                .map_or(self.replies.len(), |&next| next as usize);
+            &self.replies[self.moves[m] as usize..stop]
+        })
     }
 }

@@ -14,14 +14,16 @@
 //!    move). A capture that draws rules a position out.
 //! 2. **Forced cycles.** A candidate stays one while, after each of `S`'s
 //!    drawing moves, the opponent `O` has a reply into an unresolved
-//!    position that gives no check, that (for a chase) chases nothing new
-//!    and takes `v` out of the chase, and that lands on a candidate of the
-//!    same kind (for a chase: for `v` on its new square). A reply of a
-//!    check cycle may chase: a perpetual check loses whatever the other
-//!    side chases. Candidates are dropped until none fails: the greatest
-//!    such set. One pass over the positions builds the graph of candidates
-//!    and the replies between them; sweeps over that graph, without
-//!    positions, find the set.
+//!    position that gives no check, that (for a chase) takes `v` out of
+//!    the chase, and that lands on a candidate of the same kind (for a
+//!    chase: for `v` on its new square). `O`'s reply may attack: in a
+//!    check cycle anything (a perpetual check loses whatever the other
+//!    side chases), in a chase cycle none of `S`'s pieces its previous
+//!    reply newly attacked, so that `O` never chases one piece for ever
+//!    (see `cycles.rs`). Candidates are dropped until none fails: the
+//!    greatest such set. One pass over the positions builds the graph of
+//!    candidates and the replies between them; sweeps over that graph,
+//!    without positions, find the set.
 //! 3. **Rule losses.** In every remaining candidate `S` can avoid defeat
 //!    only by perpetual check or perpetual chase of `v`: it is lost there,
 //!    at distance 0, by rule. Retrograde analysis resumes from these
@@ -41,41 +43,37 @@
 //! can never trap the other into perpetual attack, and such endgames are
 //! solved as without rules, as the generator behind chessdb's tables does.
 //!
-//! Simplifications (besides those of [`qiboard::xiangqi::rules`]): in a
-//! chase cycle the opponent's replies must not attack at all, so a cycle
-//! where both sides keep chasing (mutual perpetual chase, which the rules
-//! call a draw) is never scored as a loss, but neither is one where the
-//! opponent's chases change targets (which the rules would not forbid); a
+//! Simplifications (besides those of [`qiboard::xiangqi::rules`]): an
+//! attack by the opponent counts as a chase whether or not the mover's next
+//! move ends it, and two opponent replies in a row may not attack the same
+//! piece, although the rules forbid only attacking it on every move of the
+//! cycle; both only keep some losses from being found, never add one. A
 //! side that mixes checks and chases is not ruled (AXF: "one check one
 //! chase" is a draw).
 //!
-//! That chase-cycle simplification is where these tables and the
-//! reference generator's still disagree, and there the reference is
-//! right. `3k3R1/9/9/n8/9/9/5n3/9/9/5K3 b` (KRKNN) is a loss for Black
-//! in the reference and a draw here. Its line reaches
-//! `3k5/9/3n5/9/9/n8/3R5/9/9/3K5 b`, where Black keeps the a-horse on
-//! the rook (a4c5 d3c3 c5a4 c3d3). A horse attacking a rook chases it
-//! whether the rook is protected or not. The rook steps away by attacking
-//! one horse and then the other: one piece chasing two in turn, which the
-//! rules allow, but the filter drops those replies, so the candidates
-//! fall out. [`qiboard::xiangqi::rules`] rules that cycle lost for Black
-//! when a game plays it. Counting the opponent's chases in a chase cycle
-//! only when they add up to a perpetual chase of one piece would remove
-//! the difference. That is a condition on the whole cycle, not on one
-//! reply: the greatest fixed point over replies, which the cycle search
-//! computes, cannot say it, and it is left undone.
+//! Two KRKNN positions where these tables once disagreed with the
+//! reference generator's, in each of which the reference is right, show
+//! what the opponent's attacks change. [`qiboard::xiangqi::rules`] rules
+//! both cycles lost for Black when a game plays them, and now so do the
+//! tables:
 //!
-//! Check cycles were filtered the same way until they were found to
-//! disagree too: in KRKNN `9/9/3k5/9/9/9/9/9/3nK2n1/R8 b`, Black's
-//! drawing line reaches `9/9/3k5/9/9/9/9/4K1n2/3n5/3R5 b` and checks for
-//! ever with g2f0+ e2e1 f0g2+ e1e2. Red's only replies attack a horse
-//! (after e1e2 the d1 horse, after e2e1 the f0 horse, unprotected once the
-//! king blocks its leg), and were dropped as "chasing something new",
-//! although a perpetual check loses whatever the other side chases (AXF
-//! article 6 comes before the chase articles). Now they keep the check,
-//! and the position is a loss for Black, as in the reference. That change
-//! ruled 1,016 more KRKNN positions won for Red and 942 lost for Black,
-//! and 326 and 2,024 in KRKNC (stored as KRKCN).
+//! - `9/9/3k5/9/9/9/9/9/3nK2n1/R8 b`: Black's drawing line reaches
+//!   `9/9/3k5/9/9/9/9/4K1n2/3n5/3R5 b` and checks for ever with
+//!   g2f0+ e2e1 f0g2+ e1e2. Red's only replies attack a horse (after e1e2
+//!   the d1 horse, after e2e1 the f0 horse, unprotected once the king
+//!   blocks its leg). Dropped as "chasing something new", they made the
+//!   position a draw.
+//! - `3k3R1/9/9/n8/9/9/5n3/9/9/5K3 b`: the line reaches
+//!   `3k5/9/3n5/9/9/n8/3R5/9/9/3K5 b`, where Black keeps the a-horse on
+//!   the rook (a4c5 d3c3 c5a4 c3d3). A horse attacking a rook chases it
+//!   whether the rook is protected or not. The rook steps away by
+//!   attacking one horse and then the other: one piece chasing two in
+//!   turn, which the rules allow, and which the two-in-a-row test keeps.
+//!
+//! Keeping those replies ruled, against the tables before, 2,134 more
+//! KRKNN positions won for Red and 3,494 lost for Black, 4,632 and 31,754
+//! in KRKNC (stored as KRKCN), and 64,826 and 38,362 in KRKNAAEE (most of
+//! those through its smaller tables).
 //!
 //! Not explained: KRKNC `2c6/9/3k5/n8/9/9/9/4K4/9/8R b`, a loss for Black
 //! in the reference's first rule round and a draw here. Black's only
