@@ -73,21 +73,24 @@ impl Solver<'_> {
         progress.finish();
         // The nodes past the candidates' own: a candidate reached by a
         // reply that attacked some of the mover's pieces, with those.
-        let mut extra: HashMap<(u32, u16), u32> = HashMap::new();
-        let mut nodes: Vec<(u32, u16)> = (0..candidates.len() as u32).map(|i| (i, 0)).collect();
+        // Numbered after the candidates, which are nodes with nothing
+        // attacked; few replies attack, so there are few of these.
+        let mut numbers: HashMap<(u32, u16), u32> = HashMap::new();
+        let mut extra: Vec<(u32, u16)> = Vec::new();
         for part in &mut graph {
             for reply in &mut part.replies {
                 if reply.attacked_there != 0 {
                     let key = (reply.target, reply.attacked_there);
-                    reply.target = *extra.entry(key).or_insert_with(|| {
-                        nodes.push(key);
-                        nodes.len() as u32 - 1
+                    reply.target = *numbers.entry(key).or_insert_with(|| {
+                        extra.push(key);
+                        (candidates.len() + extra.len() - 1) as u32
                     });
                 }
             }
         }
+        drop(numbers);
         // Each starts with what its candidate has kept so far.
-        let extra_flags: Vec<u32> = nodes[candidates.len()..]
+        let extra_flags: Vec<u32> = extra
             .iter()
             .map(|&(i, _)| state[i as usize].load(Relaxed))
             .collect();
@@ -95,39 +98,50 @@ impl Solver<'_> {
             .into_iter()
             .chain(extra_flags.into_iter().map(AtomicU32::new))
             .collect();
-        // Where each candidate's moves are: part and node there.
-        let mut at: Vec<Option<(u32, u32)>> = vec![None; candidates.len()];
-        for (p, part) in graph.iter().enumerate() {
-            for (n, &(candidate, _)) in part.nodes.iter().enumerate() {
-                at[candidate as usize] = Some((p as u32, n as u32));
-            }
-        }
+        // Where each candidate's moves are: the graph's parts hold nodes in
+        // candidate order, so a part's first candidate finds its part.
+        let part_starts: Vec<(u32, usize)> = graph
+            .iter()
+            .enumerate()
+            .filter_map(|(p, part)| part.nodes.first().map(|&(c, _)| (c, p)))
+            .collect();
+        let moves_of = |candidate: u32| {
+            let at = part_starts
+                .partition_point(|&(start, _)| start <= candidate)
+                .checked_sub(1)?;
+            let part = &graph[part_starts[at].1];
+            let n = part
+                .nodes
+                .binary_search_by_key(&candidate, |&(c, _)| c)
+                .ok()?;
+            Some(part.moves_of(n))
+        };
         let load = |i: u32| state[i as usize].load(Relaxed);
         loop {
             let changed = AtomicBool::new(false);
-            (0..nodes.len()).into_par_iter().for_each(|node| {
+            (0..state.len()).into_par_iter().for_each(|node| {
                 let before = load(node as u32);
                 if before == 0 {
                     return;
                 }
-                let (candidate, attacked) = nodes[node];
-                let Some((p, n)) = at[candidate as usize] else {
+                let (candidate, attacked) = match node.checked_sub(candidates.len()) {
+                    Some(e) => extra[e],
+                    None => (node as u32, 0),
+                };
+                let Some(moves) = moves_of(candidate) else {
                     state[node].store(0, Relaxed);
                     changed.store(true, Relaxed);
                     return;
                 };
-                let after =
-                    graph[p as usize]
-                        .moves_of(n as usize)
-                        .fold(before, |flags, replies| {
-                            flags
-                                & replies
-                                    .iter()
-                                    .filter(|reply| reply.attacked_here & attacked == 0)
-                                    .fold(0, |kept, reply| {
-                                        kept | reply.keeps(before, load(reply.target))
-                                    })
-                        });
+                let after = moves.fold(before, |flags, replies| {
+                    flags
+                        & replies
+                            .iter()
+                            .filter(|reply| reply.attacked_here & attacked == 0)
+                            .fold(0, |kept, reply| {
+                                kept | reply.keeps(before, load(reply.target))
+                            })
+                });
                 if after != before {
                     state[node].fetch_and(after, Relaxed);
                     changed.store(true, Relaxed);
