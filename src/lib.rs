@@ -14,6 +14,7 @@ extern crate alloc;
 
 mod board;
 pub mod chess;
+mod exchange;
 mod fen;
 pub mod list;
 mod move_error;

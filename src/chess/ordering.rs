@@ -10,6 +10,7 @@
 //! king takes only where the other side has no attacker left.
 
 use super::{Bitboard, Color, Move, MoveKind, Piece, PieceKind, Position, Square};
+use crate::exchange;
 
 /// The material values SEE counts in, by [`PieceKind::index`]: pawn,
 /// knight, bishop, rook, queen, king (the king's is beyond any exchange).
@@ -74,7 +75,7 @@ impl Position {
         }
         let target = mv.to();
         let us = self.side_to_move();
-        let mut gains = [0i32; 32];
+        let mut gains = [0i32; exchange::MAX_CAPTURES];
         gains[0] = self.captured(mv).map_or(0, |piece| value(piece.kind));
         let mut on_target = mv.piece();
         if let Some(promoted) = mv.promotion_kind() {
@@ -109,11 +110,7 @@ impl Position {
             side = !side;
         }
         // Each side chooses, from the last capture back, whether to take.
-        while depth > 0 {
-            gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
-            depth -= 1;
-        }
-        gains[0]
+        exchange::settle(&mut gains, depth)
     }
 
     /// Whether [`Position::see`] of `mv` is at least `threshold`

@@ -16,6 +16,7 @@ use super::attacks::{
     rook_attacks,
 };
 use super::{king_attackers, Bitboard, Color, Move, Piece, PieceKind, Position, Square};
+use crate::exchange;
 
 /// The piece values SEE counts in (centipawns, as engines write them),
 /// indexed by [`PieceKind::index`]: king (more than everything else
@@ -138,7 +139,7 @@ impl Position {
             return 0;
         };
         let target = mv.to();
-        let mut gains = [0i32; 32];
+        let mut gains = [0i32; exchange::MAX_CAPTURES];
         gains[0] = self.captured(mv).map_or(0, |piece| value(piece.kind));
         let mut pieces = [
             self.pieces_by_kind(Color::Red),
@@ -177,11 +178,7 @@ impl Position {
             side = !side;
         }
         // Each side chooses, from the last capture back, whether to take.
-        while depth > 0 {
-            gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
-            depth -= 1;
-        }
-        gains[0]
+        exchange::settle(&mut gains, depth)
     }
 
     /// Whether [`Position::see`] of `mv` is at least `threshold`: what
