@@ -349,6 +349,10 @@ impl Members {
 /// conditions it can keep, as long as the target keeps its own.
 #[derive(Clone, Copy, Debug)]
 struct Reply {
+    /// The node the reply leads to. Node `i` below the number of
+    /// candidates is candidate `i` with nothing attacked, the node a reply
+    /// is built with; a reply that attacks is moved on, once the graph is
+    /// whole, to the node (its candidate, `attacked_there`).
     target: u32,
     /// The mover checks every time, and so may the target.
     check: bool,
@@ -364,9 +368,7 @@ struct Reply {
     /// pieces the opponent's previous reply did.
     attacked_here: u16,
     /// The same pieces as a mask over the target's stored pieces of the
-    /// mover: what the next reply may not attack again. Until the graph
-    /// is numbered, `target` is a candidate; after, it is the node
-    /// (candidate, `attacked_there`).
+    /// mover: what the next reply may not attack again.
     attacked_there: u16,
 }
 
