@@ -47,7 +47,9 @@ pub enum TbCommand {
         attackers: Option<u32>,
         /// Working memory a solve may take (bytes, or with K, M, G; default
         /// what the system has available). An endgame needing more is
-        /// refused before any work.
+        /// solved out of core, a partition of its entries at a time, with
+        /// scratch files in DIR (not yet when rule rounds apply to it);
+        /// one that cannot be is refused before any work.
         #[arg(long)]
         memory: Option<String>,
         /// Solve only the endgames named: those one capture away must be in

@@ -347,13 +347,65 @@ fn plans_and_refusals_come_before_any_work() {
         "--attackers",
         "1",
         "--memory",
-        "20M",
+        "1M",
         "--dir",
         text(&dir),
     ]);
     assert_eq!(small.status.code(), Some(2));
     assert!(!dir.exists() || std::fs::read_dir(&dir).unwrap().next().is_none());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A memory limit below what a solve needs in memory solves it out of
+/// core, a partition at a time, into the files the solve in memory
+/// writes, and leaves no scratch file; the plan says so.
+#[test]
+fn a_solve_out_of_core_writes_the_files_a_solve_in_memory_does() {
+    let (whole, parts) = (scratch("in-memory"), scratch("out-of-core"));
+    for (dir, memory) in [(&whole, "1G"), (&parts, "2M")] {
+        let args = ["tb", "gen", "KRKN", "--rules", "none", "--memory", memory];
+        stdout_lines(&qiboard(&[&args[..], &["--dir", text(dir)]].concat()));
+    }
+    for file in ["KRKN.qwdl", "KRKN.qdtm"] {
+        let (a, b) = (whole.join(file), parts.join(file));
+        assert_eq!(
+            std::fs::read(a).unwrap(),
+            std::fs::read(b).unwrap(),
+            "{file}"
+        );
+    }
+    let left: Vec<_> = std::fs::read_dir(&parts)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .filter(|name| name.contains("scratch"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    let plan = qiboard(&[
+        "tb",
+        "plan",
+        "--attackers",
+        "2",
+        "--rules",
+        "none",
+        "--memory",
+        "2M",
+        "--json",
+    ]);
+    let plan = String::from_utf8(plan.stdout).unwrap();
+    assert!(plan.contains("\"material\": \"KRKN\", \"entries\": 729000, \"working_bytes\": "));
+    assert!(plan.contains("\"out_of_core\": true") && plan.contains("\"out_of_core\": false"));
+    // Under the rules its rule rounds need it whole: refused.
+    let ruled = scratch("out-of-core-ruled");
+    let refused = qiboard(&["tb", "gen", "KRKN", "--memory", "2M", "--dir", text(&ruled)]);
+    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        message.contains("KRKN: solving needs about 2.8 MiB"),
+        "{message}"
+    );
+    for dir in [whole, parts, ruled] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }
 
 /// Many writers of mixed rule sets on one directory: each endgame's files

@@ -181,15 +181,29 @@ impl fmt::Display for TbError {
                 available,
             } => write!(
                 f,
-                "{material}: solving needs about {:.2} GiB but only {:.2} GiB is available; not started",
-                *needed as f64 / f64::from(1 << 30),
-                *available as f64 / f64::from(1 << 30)
+                "{material}: solving needs about {} but only {} is available, and it cannot be solved out of core (its rule rounds need it whole, or the limit is below an eighth of a byte an entry and 1.25 MiB); not started",
+                Bytes(*needed),
+                Bytes(*available)
             ),
             TbError::OutOfMemory { material, bytes } => write!(
                 f,
-                "{material}: solving needs {:.1} GiB of working memory, which the system refused",
-                *bytes as f64 / f64::from(1 << 30)
+                "{material}: solving needs {} of working memory, which the system refused",
+                Bytes(*bytes)
             ),
+        }
+    }
+}
+
+/// A size in bytes, shown in the binary unit that keeps it readable.
+struct Bytes(u64);
+
+impl fmt::Display for Bytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let bytes = self.0 as f64;
+        match self.0 {
+            0..0x10_0000 => write!(f, "{:.1} KiB", bytes / 1024.0),
+            0x10_0000..0x4000_0000 => write!(f, "{:.1} MiB", bytes / f64::from(1 << 20)),
+            _ => write!(f, "{:.2} GiB", bytes / f64::from(1 << 30)),
         }
     }
 }

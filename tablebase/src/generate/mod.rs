@@ -26,7 +26,7 @@ pub use plan::{Blocked, Plan, PlannedEndgame};
 use crate::format::{load, save, EndgameLock, Saved};
 use crate::table::{capturable, Captures, SubTable};
 use crate::{Layout, Material, Progress, Table, Tablebase, TbError};
-use solve::{solve, working_bytes};
+use solve::{solve, solve_spilled, working_bytes, Working};
 
 /// What generating one table did.
 #[derive(Clone, Debug)]
@@ -104,9 +104,16 @@ impl Generator {
         self
     }
 
-    /// The same generator refusing to solve an endgame whose working
-    /// memory would exceed `bytes` (default: what the system reports
-    /// available).
+    /// The same generator keeping each solve's working memory within
+    /// `bytes` (default: what the system reports available). An endgame
+    /// that needs more is solved out of core, a partition of its entries in
+    /// memory at a time, with scratch files beside the tables (or in the
+    /// system's temporary directory), into the same values; one whose
+    /// rule rounds apply, or for which `bytes` is less than an eighth of a
+    /// byte an entry and 1.25 MiB, is refused with
+    /// [`TbError::NotEnoughMemory`] before its solve starts. The finished
+    /// values (two bytes an entry) and the tables one capture away are
+    /// held in memory outside the limit.
     pub fn with_memory_limit(mut self, bytes: u64) -> Generator {
         self.memory_limit = Some(bytes);
         self
@@ -199,18 +206,18 @@ impl Generator {
         Ok(captures)
     }
 
-    /// Refuses, before it starts, a solve that would not fit in memory.
-    fn check_memory(&self, layout: &Layout) -> Result<u64, TbError> {
-        let needed = working_bytes(layout, self.tablebase.rules());
+    /// How the solve of `layout` fits the memory limit (out of core if it
+    /// must); refuses, before it starts, one that cannot.
+    fn check_memory(&self, layout: &Layout) -> Result<Working, TbError> {
+        let material = layout.material();
+        let rules = self.tablebase.rules();
         let available = self.memory_limit.or_else(available_memory);
-        match available {
-            Some(available) if needed > available => Err(TbError::NotEnoughMemory {
-                material: layout.material(),
-                needed,
-                available,
-            }),
-            _ => Ok(needed),
-        }
+        let entries = layout.per_side() * 2;
+        Working::within(material, entries, rules, available).ok_or(TbError::NotEnoughMemory {
+            material,
+            needed: working_bytes(layout, rules),
+            available: available.unwrap_or(0),
+        })
     }
 
     fn solve(
@@ -223,7 +230,7 @@ impl Generator {
         let material = material.canonical();
         let layout = Arc::new(Layout::new(material)?);
         let captures = Self::captures(&material, |smaller| self.obtain(smaller, progress, log))?;
-        let working_bytes = self.check_memory(&layout)?;
+        let working = self.check_memory(&layout)?;
         // One writer per endgame in a directory, from the look for its
         // table to its files in place (sub-endgames are locked one by one
         // above, never while this is held: no writer waits holding a lock).
@@ -244,7 +251,16 @@ impl Generator {
             }
         }
         let started = Instant::now();
-        let codes = solve(&layout, &captures, rules, progress)?;
+        let codes = match working {
+            Working::InMemory(_) => solve(&layout, &captures, rules, progress)?,
+            Working::OutOfCore(partitions) => {
+                // Scratch files go beside the tables, else where the
+                // system keeps temporary files.
+                let temporary = std::env::temp_dir();
+                let parent = self.tablebase.dir().unwrap_or(&temporary);
+                solve_spilled(&layout, &captures, partitions, parent, progress)?
+            }
+        };
         drop(captures);
         let table = Table::new(layout, rules, codes);
         let files = match self.tablebase.dir() {
@@ -256,7 +272,7 @@ impl Generator {
             material,
             entries: table.layout().per_side() * 2,
             elapsed: started.elapsed(),
-            working_bytes,
+            working_bytes: working.bytes(),
             files,
         });
         Ok(self.tablebase.remember(table))

@@ -11,7 +11,7 @@
 
 use std::fmt;
 
-use super::solve::working_bytes_for;
+use super::solve::Working;
 use crate::{family, Layout, Material, RuleSet, MAX_ENTRIES};
 
 /// Index entries solved a second on the two cores the estimates are for.
@@ -27,6 +27,9 @@ pub struct PlannedEndgame {
     /// Working memory the solve needs, in bytes (the tables it reads
     /// aside).
     pub working_bytes: u64,
+    /// Whether the solve runs out of core, a partition of its entries in
+    /// memory at a time, to keep within the memory limit.
+    pub out_of_core: bool,
     /// Estimated seconds on two cores.
     pub seconds: f64,
     /// The endgames one capture away (stored orientation), which must be
@@ -91,14 +94,16 @@ impl Plan {
             .into_iter()
             .map(|material| {
                 let entries = Layout::entries(material);
-                let working_bytes = working_bytes_for(material, entries, rules);
+                let working = Working::within(material, entries, rules, memory_limit);
                 let blocked = if entries > MAX_ENTRIES {
                     Some(Blocked::TooLarge)
-                } else if memory_limit.is_some_and(|limit| working_bytes > limit) {
+                } else if working.is_none() {
                     Some(Blocked::NotEnoughMemory)
                 } else {
                     None
                 };
+                let unbounded = Working::within(material, entries, rules, None);
+                let working = working.or(unbounded).expect("in memory without a limit");
                 let mut needs: Vec<Material> = material
                     .captures()
                     .iter()
@@ -109,7 +114,8 @@ impl Plan {
                 PlannedEndgame {
                     material,
                     entries,
-                    working_bytes,
+                    working_bytes: working.bytes(),
+                    out_of_core: matches!(working, Working::OutOfCore(_)),
                     seconds: entries as f64 / ENTRIES_PER_SECOND,
                     needs,
                     blocked,
@@ -167,7 +173,8 @@ impl Plan {
     }
 
     /// The plan as JSON: `{"memory_limit": …, "endgames": [{"material":
-    /// "KRK", "entries": …, "working_bytes": …, "seconds": …, "needs":
+    /// "KRK", "entries": …, "working_bytes": …, "out_of_core": false,
+    /// "seconds": …, "needs":
     /// ["KK"], "blocked": null}, …], "total_entries": …, "peak_bytes": …,
     /// "total_seconds": …}`, for drivers on other machines (a Ray job, a
     /// Slurm array).
@@ -196,8 +203,8 @@ impl Plan {
             };
             write!(
                 out,
-                "{{\"material\": \"{}\", \"entries\": {}, \"working_bytes\": {}, \"seconds\": {:.1}, \"needs\": [",
-                endgame.material, endgame.entries, endgame.working_bytes, endgame.seconds
+                "{{\"material\": \"{}\", \"entries\": {}, \"working_bytes\": {}, \"out_of_core\": {}, \"seconds\": {:.1}, \"needs\": [",
+                endgame.material, endgame.entries, endgame.working_bytes, endgame.out_of_core, endgame.seconds
             )?;
             for (j, need) in endgame.needs.iter().enumerate() {
                 if j > 0 {
@@ -220,6 +227,7 @@ impl Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate::solve::{rule_rounds_apply, working_bytes_for};
 
     #[test]
     fn a_plan_puts_each_endgame_after_those_it_needs() {
@@ -236,11 +244,34 @@ mod tests {
                 assert!(place[need] < i, "{} needs {need}", endgame.material);
             }
         }
+        // One attacker: no rule rounds, so what does not fit in memory is
+        // solved out of core within the limit.
         for endgame in &plan.endgames {
-            let over = endgame.working_bytes > 256 << 20;
-            assert_eq!(endgame.blocked.is_some(), over, "{}", endgame.material);
+            let in_memory = working_bytes_for(endgame.material, endgame.entries, RuleSet::Asian);
+            let over = in_memory > 256 << 20;
+            assert_eq!(endgame.out_of_core, over, "{}", endgame.material);
+            assert!(endgame.working_bytes <= 256 << 20, "{}", endgame.material);
         }
-        assert!(plan.blocked().count() > 0);
+        assert!(plan.endgames.iter().any(|endgame| endgame.out_of_core));
+        assert_eq!(plan.blocked().count(), 0);
+        // Two: those the rule rounds need whole are refused.
+        let two = Plan::family(2, RuleSet::Asian, Some(256 << 20));
+        let short: Vec<_> = two
+            .blocked()
+            .filter(|endgame| endgame.blocked == Some(Blocked::NotEnoughMemory))
+            .collect();
+        assert!(!short.is_empty());
+        for endgame in short {
+            // Or its bitset of entries to mate, with a batch (an eighth of
+            // the limit), leaves too little for partitions.
+            let bitset_and_batch = endgame.entries / 8 + (32 << 20);
+            let cramped = bitset_and_batch > (256 << 20) - (16 << 20);
+            assert!(
+                rule_rounds_apply(endgame.material) || cramped,
+                "{}",
+                endgame.material
+            );
+        }
         assert!(plan
             .to_json()
             .starts_with("{\"memory_limit\": 268435456, \"endgames\": [{"));

@@ -73,6 +73,18 @@ impl Cell {
         Cell(level | by_rule | changed)
     }
 
+    /// The cell whose bits [`Cell::bits`] gave.
+    #[inline]
+    pub(super) const fn from_bits(bits: u16) -> Cell {
+        Cell(bits)
+    }
+
+    /// The cell's sixteen bits, as a scratch file keeps them.
+    #[inline]
+    pub(super) const fn bits(self) -> u16 {
+        self.0
+    }
+
     /// Whether the entry holds no legal position.
     #[inline]
     pub(super) fn is_illegal(self) -> bool {

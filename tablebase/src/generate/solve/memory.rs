@@ -34,23 +34,36 @@ fn filled<T>(n: usize, make: impl Fn() -> T) -> Option<Vec<T>> {
 impl<'a> Solver<'a> {
     /// Every entry unresolved, with no moves counted yet.
     pub(super) fn new(layout: &'a Layout, captures: &'a Captures) -> Result<Solver<'a>, TbError> {
-        let per_side = layout.per_side() as usize;
-        let total = per_side * 2;
+        let total = layout.per_side() as usize * 2;
         let out_of_memory = || TbError::OutOfMemory {
             material: layout.material(),
             bytes: total as u64 * BYTES_PER_ENTRY,
         };
-        Ok(Solver {
+        let plies = filled(total, || AtomicCell::new(Cell::UNSEEDED)).ok_or_else(out_of_memory)?;
+        let moves = filled(total, || AtomicU8::new(0)).ok_or_else(out_of_memory)?;
+        Ok(Solver::holding(layout, captures, plies, moves))
+    }
+
+    /// A solver holding the cells `plies` and counters `moves`, from entry 0.
+    pub(super) fn holding(
+        layout: &'a Layout,
+        captures: &'a Captures,
+        plies: Vec<AtomicCell>,
+        moves: Vec<AtomicU8>,
+    ) -> Solver<'a> {
+        Solver {
             layout,
             captures,
-            per_side,
+            per_side: layout.per_side() as usize,
             pawn_squares: pawn_squares(layout),
-            plies: filled(total, || AtomicCell::new(Cell::UNSEEDED)).ok_or_else(out_of_memory)?,
-            moves: filled(total, || AtomicU8::new(0)).ok_or_else(out_of_memory)?,
+            base: 0,
+            plies,
+            moves,
             broken_capture: OnceLock::new(),
+            to_mate: None,
             touched: None,
             legal: OnceLock::new(),
-        })
+        }
     }
 }
 

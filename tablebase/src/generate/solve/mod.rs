@@ -30,7 +30,9 @@
 //! rounds after them. `cell` says what an entry's cell holds in each
 //! state; `frontier` holds a level's entries, `bitset` is the bit-per-entry
 //! set it and the rule rounds are built on, and `parallel` cuts a pass
-//! over the entries into tasks.
+//! over the entries into tasks. `spill` runs steps 1 to 3 out of core,
+//! a partition of the entries at a time, when the arrays do not fit the
+//! memory limit.
 
 mod bitset;
 mod cell;
@@ -41,6 +43,7 @@ mod parallel;
 mod retro;
 mod rules;
 mod seed;
+mod spill;
 
 use std::sync::atomic::AtomicU8;
 use std::sync::OnceLock;
@@ -51,6 +54,9 @@ use crate::table::Captures;
 use crate::{Layout, Material, Progress, RuleSet, TbError};
 use bitset::AtomicBits;
 use cell::{AtomicCell, Cell};
+#[cfg(test)]
+pub(crate) use rules::apply_to as rule_rounds_apply;
+pub(crate) use spill::{solve_spilled, Partitions};
 
 /// In a move counter: some capture draws (or wins), so the entry is never
 /// lost; the low bits count the non-captures not yet known to lose (at
@@ -65,11 +71,19 @@ struct Solver<'a> {
     captures: &'a Captures,
     per_side: usize,
     pawn_squares: [Bitboard; 2],
+    /// The first entry [`Solver::plies`] and [`Solver::moves`] hold: 0 in
+    /// memory, where they hold every entry; out of core, the first of the
+    /// partition in memory (see `spill`).
+    base: u32,
     /// Each entry's state: its level once resolved, else what it waits
     /// for, or that it is illegal.
     plies: Vec<AtomicCell>,
     /// Non-capture moves not yet known to lose, and [`CAPTURE_SAVES`].
     moves: Vec<AtomicU8>,
+    /// Out of core, the entries resolved to mate at the level being
+    /// propagated: what [`Solver::plies`] answers in memory, for entries
+    /// outside the partition held.
+    to_mate: Option<AtomicBits>,
     /// The first capture whose smaller table calls a legal position
     /// illegal: such a table (a doctored file) cannot be built upon.
     broken_capture: OnceLock<(Material, String)>,
@@ -120,6 +134,18 @@ impl Solver<'_> {
         side as u32 * self.per_side as u32 + index
     }
 
+    /// `entry`'s cell, which must be in the entries held.
+    #[inline]
+    fn cell(&self, entry: u32) -> &AtomicCell {
+        &self.plies[(entry - self.base) as usize]
+    }
+
+    /// `entry`'s move counter, which must be in the entries held.
+    #[inline]
+    fn counter(&self, entry: u32) -> &AtomicU8 {
+        &self.moves[(entry - self.base) as usize]
+    }
+
     /// Resolves `entry` with `cell` (a resolved one) unless something did
     /// so first; returns whether this call resolved it. A distance to mate
     /// wins a tie with the same distance to a rule decision, whichever
@@ -127,7 +153,7 @@ impl Solver<'_> {
     /// threads run in.
     #[inline]
     fn claim(&self, entry: u32, cell: Cell) -> bool {
-        let slot = &self.plies[entry as usize];
+        let slot = self.cell(entry);
         let mut current = slot.load();
         loop {
             let (replace, claimed) = if current.is_unresolved() {
@@ -173,6 +199,48 @@ pub(crate) fn working_bytes_for(material: Material, entries: u64, rules: RuleSet
     entries
         .saturating_mul(BYTES_PER_ENTRY)
         .saturating_add(entries.div_ceil(8).saturating_mul(bitsets))
+}
+
+/// How a solve runs within a memory limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Working {
+    /// Every entry in memory, in this many bytes ([`working_bytes`]).
+    InMemory(u64),
+    /// A partition at a time (see `spill`).
+    OutOfCore(Partitions),
+}
+
+impl Working {
+    /// How `material`'s solve of `entries` entries under `rules` runs
+    /// within `limit` bytes (in memory when there is none), or `None` if it
+    /// cannot: out of core needs an endgame the rule rounds leave alone (or
+    /// no rules) and a bit an entry and a partition's worth.
+    pub(crate) fn within(
+        material: Material,
+        entries: u64,
+        rules: RuleSet,
+        limit: Option<u64>,
+    ) -> Option<Working> {
+        let in_memory = working_bytes_for(material, entries, rules);
+        match limit {
+            Some(limit) if in_memory > limit => {
+                let rule_rounds = rules == RuleSet::Asian && rules::apply_to(material);
+                if rule_rounds {
+                    return None;
+                }
+                Partitions::for_budget(entries, limit).map(Working::OutOfCore)
+            }
+            _ => Some(Working::InMemory(in_memory)),
+        }
+    }
+
+    /// The bytes it takes.
+    pub(crate) fn bytes(self) -> u64 {
+        match self {
+            Working::InMemory(bytes) => bytes,
+            Working::OutOfCore(partitions) => partitions.bytes,
+        }
+    }
 }
 
 /// Solves `layout`'s endgame under `rules` given the tables one capture

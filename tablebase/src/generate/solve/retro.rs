@@ -42,7 +42,7 @@ impl Solver<'_> {
             if let Some(bucket) = buckets.get_mut(usize::from(level)) {
                 for entry in std::mem::take(bucket) {
                     // A capture into a rule-decided value noted it.
-                    let by_rule = self.plies[entry as usize].load().noted_by_rule();
+                    let by_rule = self.cell(entry).load().noted_by_rule();
                     if self.claim(entry, pass.resolved(level, by_rule)) {
                         current.mark(entry);
                     }
@@ -92,70 +92,94 @@ impl Solver<'_> {
         let position = decoder
             .placed(side, index)
             .expect("resolved entries are legal");
-        let lost = level % 2 == 0;
         // The predecessors' values count through this one.
-        let rule = self.plies[entry as usize].load().by_rule();
+        let rule = self.cell(entry).load().by_rule();
+        let child = Child { level, rule, pass };
         let visit = |before: u32| {
-            let predecessor = self.entry(!side, before);
-            if lost {
-                if self.claim(predecessor, pass.resolved(level + 1, rule)) {
-                    next.mark(predecessor);
-                }
-                return;
-            }
-            let p = predecessor as usize;
-            // A predecessor resolved already (won by another move, or lost
-            // by rule) stays resolved: it has no use for its counter, nor
-            // a rule round for the touch.
-            if !self.plies[p].load().is_unresolved() {
-                return;
-            }
-            if let Some(touched) = &self.touched {
-                touched.set(p);
-            }
-            let counter = self.moves[p].fetch_sub(1, Relaxed);
-            if counter & COUNT != 1 || counter & CAPTURE_SAVES != 0 {
-                return;
-            }
-            // A predecessor a losing child already made a win keeps
-            // counting; an unresolved one holds the slowest loss its
-            // captures concede.
-            let cell = self.plies[p].load();
-            if !cell.is_unresolved() {
-                return;
-            }
-            let slowest = cell.slowest_capture_loss();
-            let at = (level + 1).max(slowest);
-            // The longer line decides what the distance counts to; of two
-            // as long, the one to mate.
-            let slowest_rule = cell.noted_by_rule();
-            let mut by_rule = match (at == level + 1, slowest == at) {
-                (true, true) => rule && slowest_rule,
-                (true, false) => rule,
-                (false, _) => slowest_rule,
-            };
-            // The child that counted last may not be the only one this
-            // long: a line to mate among them makes it to mate, whatever
-            // order the threads counted in.
-            if by_rule
-                && pass == Propagation::WithoutRules
-                && at == level + 1
-                && self.mate_child_at(spare, predecessor, level)
-            {
-                by_rule = false;
-            }
-            if at == level + 1 {
-                if self.claim(predecessor, pass.resolved(at, by_rule)) {
-                    next.mark(predecessor);
-                }
-            } else {
-                later
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .push((predecessor, at));
-            }
+            self.tell(
+                spare,
+                self.entry(!side, before),
+                child,
+                |p| next.mark(p),
+                |p, at| {
+                    later
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .push((p, at))
+                },
+            );
         };
         for_each_predecessor(self.layout, index, position, &self.pawn_squares, visit);
+    }
+
+    /// Tells `predecessor` (held) that one of its moves leads to `child`:
+    /// if it is resolved at `child.level + 1` by that, `next` gets it; if
+    /// its last move lost and its captures make it lost later, `later`
+    /// gets it with that level.
+    #[inline]
+    pub(super) fn tell(
+        &self,
+        spare: &mut Decoder,
+        predecessor: u32,
+        child: Child,
+        next: impl FnOnce(u32),
+        later: impl FnOnce(u32, u16),
+    ) {
+        let Child { level, rule, pass } = child;
+        if level % 2 == 0 {
+            // A move into a loss wins.
+            if self.claim(predecessor, pass.resolved(level + 1, rule)) {
+                next(predecessor);
+            }
+            return;
+        }
+        // A predecessor resolved already (won by another move, or lost
+        // by rule) stays resolved: it has no use for its counter, nor
+        // a rule round for the touch.
+        if !self.cell(predecessor).load().is_unresolved() {
+            return;
+        }
+        if let Some(touched) = &self.touched {
+            touched.set(predecessor as usize);
+        }
+        let counter = self.counter(predecessor).fetch_sub(1, Relaxed);
+        if counter & COUNT != 1 || counter & CAPTURE_SAVES != 0 {
+            return;
+        }
+        // A predecessor a losing child already made a win keeps
+        // counting; an unresolved one holds the slowest loss its
+        // captures concede.
+        let cell = self.cell(predecessor).load();
+        if !cell.is_unresolved() {
+            return;
+        }
+        let slowest = cell.slowest_capture_loss();
+        let at = (level + 1).max(slowest);
+        // The longer line decides what the distance counts to; of two
+        // as long, the one to mate.
+        let slowest_rule = cell.noted_by_rule();
+        let mut by_rule = match (at == level + 1, slowest == at) {
+            (true, true) => rule && slowest_rule,
+            (true, false) => rule,
+            (false, _) => slowest_rule,
+        };
+        // The child that counted last may not be the only one this
+        // long: a line to mate among them makes it to mate, whatever
+        // order the threads counted in.
+        if by_rule
+            && pass == Propagation::WithoutRules
+            && at == level + 1
+            && self.mate_child_at(spare, predecessor, level)
+        {
+            by_rule = false;
+        }
+        if at == level + 1 {
+            if self.claim(predecessor, pass.resolved(at, by_rule)) {
+                next(predecessor);
+            }
+        } else {
+            later(predecessor, at);
+        }
     }
 
     /// Whether `entry` has a successor won (for the side then to move) in
@@ -176,12 +200,27 @@ impl Solver<'_> {
                     }),
                 None => self.layout.slot(&after).is_ok_and(|slot| {
                     let child = self.entry(after.side_to_move(), slot.index);
-                    let cell = self.plies[child as usize].load();
-                    cell.is_resolved() && cell.level() == plies && !cell.by_rule()
+                    match &self.to_mate {
+                        Some(to_mate) => to_mate.test(child as usize),
+                        None => {
+                            let cell = self.cell(child).load();
+                            cell.is_resolved() && cell.level() == plies && !cell.by_rule()
+                        }
+                    }
                 }),
             }
         })
     }
+}
+
+/// What a predecessor is told about the child it moves to: resolved at
+/// `level`, its distance counting to a rule decision if `rule`, in
+/// propagation `pass`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Child {
+    pub level: u16,
+    pub rule: bool,
+    pub pass: Propagation,
 }
 
 impl Propagation {
@@ -190,7 +229,7 @@ impl Propagation {
     /// value is the rules' doing, and its distance counts through the
     /// round's decisions, so all are marked so.
     #[inline]
-    fn resolved(self, level: u16, by_rule: bool) -> Cell {
+    pub(super) fn resolved(self, level: u16, by_rule: bool) -> Cell {
         let rule_round = self == Propagation::RuleRound;
         Cell::resolved(level, by_rule || rule_round, rule_round)
     }

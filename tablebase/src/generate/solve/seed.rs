@@ -3,6 +3,7 @@
 //! tables; entries with no legal move are lost at once, and a capture may
 //! schedule a win or a loss for later.
 
+use std::ops::Range;
 use std::sync::atomic::Ordering::Relaxed;
 
 use rayon::prelude::*;
@@ -33,17 +34,41 @@ impl Solver<'_> {
     pub(super) fn seed_all(&self, progress: &dyn Progress) -> Result<Vec<Vec<u32>>, TbError> {
         let total = self.per_side * 2;
         progress.start(&format!("{} seed", self.layout.material()), total as u64);
+        let counts = self.seed_range(0..total, progress)?;
+        progress.finish();
         // Scheduled entries wait in their cells (a table like KRNKR
         // schedules seven million): seeding only counts them per level, so
         // that the buckets are then allocated at their exact size.
-        let counts: Vec<Vec<u32>> = chunks(total)
-            .map(|range| {
-                let count = range.len() as u64;
+        let mut buckets: Vec<Vec<u32>> = counts
+            .iter()
+            .map(|&size| Vec::with_capacity(size as usize))
+            .collect();
+        for (entry, cell) in self.plies.iter().enumerate() {
+            if let Some(level) = cell.load().scheduled_level() {
+                buckets[usize::from(level)].push(entry as u32);
+            }
+        }
+        Ok(buckets)
+    }
+
+    /// Seeds the entries of `range` (all held), in parallel; returns how
+    /// many it scheduled at each level, or the mismatch that makes a
+    /// smaller table unusable.
+    pub(super) fn seed_range(
+        &self,
+        range: Range<usize>,
+        progress: &dyn Progress,
+    ) -> Result<Vec<u32>, TbError> {
+        let start = range.start;
+        let counts = chunks(range.len())
+            .map(|chunk| {
+                let count = chunk.len() as u64;
                 let mut decoder = Decoder::new(self.layout);
                 let mut capture_moves = Vec::new();
                 let mut per_level: Vec<u32> = Vec::new();
-                for entry in range {
-                    if let Some(level) = self.seed(&mut decoder, &mut capture_moves, entry as u32) {
+                for entry in chunk {
+                    let entry = (start + entry) as u32;
+                    if let Some(level) = self.seed(&mut decoder, &mut capture_moves, entry) {
                         let level = usize::from(level);
                         if per_level.len() <= level {
                             per_level.resize(level + 1, 0);
@@ -54,27 +79,22 @@ impl Solver<'_> {
                 progress.advance(count);
                 per_level
             })
-            .collect();
-        progress.finish();
+            .reduce(Vec::new, |mut sum, counts| {
+                if sum.len() < counts.len() {
+                    sum.resize(counts.len(), 0);
+                }
+                for (total, count) in sum.iter_mut().zip(counts) {
+                    *total += count;
+                }
+                sum
+            });
         if let Some((material, fen)) = self.broken_capture.get() {
             return Err(TbError::BrokenEntry {
                 material: *material,
                 fen: fen.clone(),
             });
         }
-        let levels = counts.iter().map(Vec::len).max().unwrap_or(0);
-        let mut buckets: Vec<Vec<u32>> = (0..levels)
-            .map(|level| {
-                let size = counts.iter().filter_map(|c| c.get(level)).sum::<u32>();
-                Vec::with_capacity(size as usize)
-            })
-            .collect();
-        for (entry, cell) in self.plies.iter().enumerate() {
-            if let Some(level) = cell.load().scheduled_level() {
-                buckets[usize::from(level)].push(entry as u32);
-            }
-        }
-        Ok(buckets)
+        Ok(counts)
     }
 
     /// The values `captures` (legal capture moves of `position`) lead to,
@@ -138,14 +158,14 @@ impl Solver<'_> {
         entry: u32,
     ) -> Option<u16> {
         let (side, index) = self.side_and_index(entry);
-        let slot = entry as usize;
+        let (cell, counter) = (self.cell(entry), self.counter(entry));
         let Some(position) = decoder.position(side, index) else {
-            self.plies[slot].store(Cell::ILLEGAL);
+            cell.store(Cell::ILLEGAL);
             return None;
         };
         let quiet = census(position, capture_moves);
         if quiet == 0 && capture_moves.is_empty() {
-            self.plies[slot].store(Cell::scheduled(0, false));
+            cell.store(Cell::scheduled(0, false));
             return Some(0);
         }
         // At most 119 legal moves: seven bits hold any count.
@@ -153,7 +173,7 @@ impl Solver<'_> {
         let values = self.capture_values(position, capture_moves);
         let saves = values.fastest_win.is_some() || values.draws;
         let flag = if saves { CAPTURE_SAVES } else { 0 };
-        self.moves[slot].store(quiet.min(u32::from(COUNT)) as u8 | flag, Relaxed);
+        counter.store(quiet.min(u32::from(COUNT)) as u8 | flag, Relaxed);
         let scheduled = if let Some(win) = values.fastest_win {
             Some((win, values.fastest_win_by_rule))
         } else if quiet == 0 && !values.draws {
@@ -161,11 +181,10 @@ impl Solver<'_> {
         } else {
             None
         };
-        let cell = match scheduled {
+        cell.store(match scheduled {
             Some((level, by_rule)) => Cell::scheduled(level, by_rule),
             None => Cell::waiting(values.slowest_loss, values.slowest_loss_by_rule),
-        };
-        self.plies[slot].store(cell);
+        });
         scheduled.map(|(level, _)| level)
     }
 }

@@ -145,7 +145,7 @@ impl Solver<'_> {
 
     /// `entry` as a candidate, if it is one (see the module docs).
     fn candidate(&self, decoder: &mut Decoder, entry: u32) -> Option<Candidate> {
-        if !self.open(entry) || self.moves[entry as usize].load(Relaxed) & CAPTURE_SAVES != 0 {
+        if !self.open(entry) || self.counter(entry).load(Relaxed) & CAPTURE_SAVES != 0 {
             return None;
         }
         let (side, index) = self.side_and_index(entry);

@@ -116,7 +116,7 @@ impl Solver<'_> {
     /// Whether `entry` is still unresolved.
     #[inline]
     fn open(&self, entry: u32) -> bool {
-        self.plies[entry as usize].load().is_unresolved()
+        self.cell(entry).load().is_unresolved()
     }
 
     /// Calls `visit` with where each move of `position` (unresolved
@@ -138,7 +138,7 @@ impl Solver<'_> {
         };
         // The entry's counter holds how many non-captures do not lose yet:
         // once that many are found, the other moves need no look.
-        let mut drawing = self.moves[entry as usize].load(Relaxed) & COUNT;
+        let mut drawing = self.counter(entry).load(Relaxed) & COUNT;
         for &mv in position.legal_quiets().iter() {
             if drawing == 0 {
                 break;
@@ -228,7 +228,6 @@ impl Solver<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::{solve_with, Rounds};
-    use crate::table::{capturable, Captures, SubTable};
     use crate::{Generator, Layout, Material, Quiet, RuleSet};
 
     /// Rule rounds that look only at the candidates that can reach a
@@ -239,16 +238,10 @@ mod tests {
         let tablebase = Generator::in_memory();
         for name in ["KNKR", "KNPKN"] {
             let material: Material = name.parse().unwrap();
-            let mut captures = Captures::default();
-            for piece in capturable(&material) {
-                let smaller = material.without(piece.color, piece.kind).unwrap();
-                let canonical = smaller.canonical();
-                let table = tablebase.load_or_generate(&canonical, &Quiet).unwrap();
-                captures[piece.color as usize][piece.kind as usize] = Some(SubTable {
-                    table,
-                    flipped: canonical != smaller,
-                });
-            }
+            let captures = Generator::captures(&material, |smaller| {
+                tablebase.load_or_generate(smaller, &Quiet)
+            })
+            .unwrap();
             let layout = Layout::new(material).unwrap();
             let solve = |rounds| solve_with(&layout, &captures, RuleSet::Asian, rounds, &Quiet);
             let incremental = solve(Rounds::Incremental).unwrap();

@@ -1,0 +1,171 @@
+//! The scratch directory an out-of-core solve works in, and the two kinds
+//! of file it keeps there: arrays read and written a partition at a time,
+//! and lists of `u32` written once and then read once, in order.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+
+use crate::{Material, TbError};
+
+/// The error of `path`'s `source`.
+pub(super) fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> TbError + '_ {
+    move |source| TbError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// A directory of this solve's own, removed with everything in it when the
+/// solve ends, however it ends.
+pub(super) struct Scratch {
+    dir: PathBuf,
+}
+
+impl Scratch {
+    /// A fresh directory under `parent`, named for `material` and this
+    /// process (two solves at once, in one process or two, never share one).
+    pub(super) fn create(parent: &Path, material: Material) -> Result<Scratch, TbError> {
+        static SOLVES: AtomicU32 = AtomicU32::new(0);
+        let name = format!(
+            ".{material}-scratch-{}-{}",
+            std::process::id(),
+            SOLVES.fetch_add(1, Relaxed)
+        );
+        let dir = parent.join(name);
+        fs::create_dir_all(&dir).map_err(io_error(&dir))?;
+        Ok(Scratch { dir })
+    }
+
+    pub(super) fn path(&self, name: &str) -> PathBuf {
+        self.dir.join(name)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        // Nothing in it is worth keeping; a failure leaves a dot-directory.
+        let _ = fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// A file of `len` fixed-size items, read and written in runs.
+pub(super) struct Array {
+    path: PathBuf,
+    file: File,
+}
+
+impl Array {
+    /// A file of `bytes` zero bytes.
+    pub(super) fn create(path: PathBuf, bytes: u64) -> Result<Array, TbError> {
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .map_err(io_error(&path))?;
+        file.set_len(bytes).map_err(io_error(&path))?;
+        Ok(Array { path, file })
+    }
+
+    /// Fills `buffer` from byte `at` on.
+    pub(super) fn read(&mut self, at: u64, buffer: &mut [u8]) -> Result<(), TbError> {
+        self.file
+            .seek(SeekFrom::Start(at))
+            .and_then(|_| self.file.read_exact(buffer))
+            .map_err(io_error(&self.path))
+    }
+
+    /// Writes `bytes` from byte `at` on.
+    pub(super) fn write(&mut self, at: u64, bytes: &[u8]) -> Result<(), TbError> {
+        self.file
+            .seek(SeekFrom::Start(at))
+            .and_then(|_| self.file.write_all(bytes))
+            .map_err(io_error(&self.path))
+    }
+}
+
+/// A list of `u32` being written.
+pub(super) struct ListWriter {
+    path: PathBuf,
+    file: BufWriter<File>,
+    len: u64,
+}
+
+impl ListWriter {
+    pub(super) fn create(path: PathBuf) -> Result<ListWriter, TbError> {
+        let file = File::create(&path).map_err(io_error(&path))?;
+        Ok(ListWriter {
+            path,
+            file: BufWriter::with_capacity(super::LIST_BUFFER, file),
+            len: 0,
+        })
+    }
+
+    pub(super) fn extend(&mut self, items: &[u32]) -> Result<(), TbError> {
+        for item in items {
+            self.file
+                .write_all(&item.to_le_bytes())
+                .map_err(io_error(&self.path))?;
+        }
+        self.len += items.len() as u64;
+        Ok(())
+    }
+
+    /// The list written, to be read from its start.
+    pub(super) fn finish(self) -> Result<ListReader, TbError> {
+        let ListWriter { path, file, len } = self;
+        let file = file
+            .into_inner()
+            .map_err(|error| error.into_error())
+            .map_err(io_error(&path))?;
+        drop(file);
+        let file = File::open(&path).map_err(io_error(&path))?;
+        Ok(ListReader {
+            path,
+            file: BufReader::with_capacity(super::LIST_BUFFER, file),
+            left: len,
+        })
+    }
+}
+
+/// A list of `u32` being read once, in order; the file goes when it does.
+pub(super) struct ListReader {
+    path: PathBuf,
+    file: BufReader<File>,
+    left: u64,
+}
+
+impl ListReader {
+    /// Items not read yet.
+    pub(super) fn left(&self) -> u64 {
+        self.left
+    }
+
+    /// The next (up to) `most` items in `batch`, replacing what it held;
+    /// false once the list is read.
+    pub(super) fn next_batch(
+        &mut self,
+        most: usize,
+        batch: &mut Vec<u32>,
+    ) -> Result<bool, TbError> {
+        batch.clear();
+        let take = self.left.min(most as u64) as usize;
+        let mut bytes = [0u8; 4];
+        for _ in 0..take {
+            self.file
+                .read_exact(&mut bytes)
+                .map_err(io_error(&self.path))?;
+            batch.push(u32::from_le_bytes(bytes));
+        }
+        self.left -= take as u64;
+        Ok(take > 0)
+    }
+}
+
+impl Drop for ListReader {
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.path);
+    }
+}

@@ -1,0 +1,565 @@
+//! Solving out of core: the retrograde solve of an endgame whose arrays do
+//! not fit the memory budget, one partition of entries in memory at a
+//! time, in sequential passes over files in a scratch directory, with the
+//! same result, bit for bit, as the solve in memory.
+//!
+//! The entries are cut into consecutive *partitions*, each as large as the
+//! budget allows; their cells and move counters live in two scratch files.
+//! Seeding is one pass, a partition at a time (it reads only the smaller
+//! tables). Then, level by level:
+//!
+//! 1. Each partition with something to do is read in. First the entries
+//!    scheduled at this level are claimed (a scheduled cell says so: seeding
+//!    marks it, and so does step 3 for a loss that waits for its slowest
+//!    capture), then the *tellings* of the level before: each says to a
+//!    predecessor "one of your moves leads to an entry resolved at the
+//!    previous level", and the predecessor does what it does in memory
+//!    (`Solver::tell`). What is resolved at this level goes, in order, to
+//!    the level's *frontier* file, and the partition is written back.
+//! 2. The frontier is read in batches. Each entry is un-moved, and each
+//!    predecessor's telling (its entry, and whether the child's distance
+//!    counts to a rule decision) is sorted into the file of the
+//!    predecessor's partition, read at step 1 of the next level.
+//! 3. A predecessor whose last move is found lost, but whose captures
+//!    concede a slower loss, is marked scheduled at that loss.
+//!
+//! Why the result is the same as in memory: a cell's final value does not
+//! depend on the order its claims come in (of two at one level, the one to
+//! mate stays), counters only count, and every claim at a level happens
+//! in step 1 of that level as in memory all happen between two drains. The
+//! one question about another partition's entries, whether a predecessor
+//! has a child resolved to mate at the previous level (`mate_child_at`),
+//! is answered by a bitset of the previous level's entries to mate
+//! (`Solver::to_mate`), filled from its frontier file.
+//!
+//! What stays in memory: that bitset (an eighth of a byte an entry), the
+//! partition held (three bytes and an eighth an entry), a batch of the
+//! frontier with its tellings, the smaller tables, and, at the end, the
+//! value codes (two bytes an entry) until the files are written.
+//! Simplification: rule rounds are not solved out of core, so an endgame
+//! they apply to must fit in memory whole.
+
+mod files;
+
+use std::ops::Range;
+use std::path::Path;
+use std::sync::atomic::AtomicU8;
+use std::sync::Mutex;
+
+use rayon::prelude::*;
+
+use super::bitset::AtomicBits;
+use super::cell::{AtomicCell, Cell};
+use super::parallel::chunks;
+use super::retro::Child;
+use super::{finish, Propagation, Solver};
+use crate::generate::unmove::for_each_predecessor;
+use crate::index::Decoder;
+use crate::table::Captures;
+use crate::{Layout, Progress, TbError};
+use files::{Array, ListReader, ListWriter, Scratch};
+
+/// Bytes a partition takes per eight entries held: a two-byte cell and a
+/// byte's counter each, and one bit each for the entries the level
+/// resolves.
+const HELD_BYTES_PER_8: u64 = 8 * 3 + 1;
+
+/// The most predecessors one position has, a bound for a batch's tellings
+/// (fewer than its legal moves' bound, 119, since captures have none).
+const MOST_PREDECESSORS: u64 = 128;
+
+/// Bytes each partition's file of tellings buffers while it is written.
+pub(super) const LIST_BUFFER: usize = 1 << 13;
+
+/// The fewest entries a partition holds: below that the passes' fixed
+/// costs outweigh the work.
+const FEWEST_HELD: u64 = 1 << 12;
+
+/// How an out-of-core solve of `entries` entries spends its budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Partitions {
+    /// Entries a partition holds (a multiple of 64, but for the last).
+    pub held: usize,
+    /// Frontier entries un-moved in one batch.
+    pub batch: usize,
+    /// The bytes this takes in memory at most, the value codes aside.
+    pub bytes: u64,
+}
+
+impl Partitions {
+    /// How to solve `entries` entries in `budget` bytes, or `None` if
+    /// that is too little (less than a bit an entry and a partition of
+    /// [`FEWEST_HELD`] entries).
+    pub(crate) fn for_budget(entries: u64, budget: u64) -> Option<Partitions> {
+        let to_mate = entries.div_ceil(64) * 8;
+        // A batch: its entries and their tellings, collected then merged.
+        let batch_bytes = (budget / 8).clamp(1 << 18, 1 << 26);
+        let batch = batch_bytes / (4 + 2 * 4 * MOST_PREDECESSORS);
+        let fixed = to_mate + batch_bytes + (1 << 20);
+        let mut held = budget.checked_sub(fixed)? * 8 / HELD_BYTES_PER_8;
+        held = held.min(entries.div_ceil(64) * 64) / 64 * 64;
+        loop {
+            if held < FEWEST_HELD.min(entries) || held == 0 {
+                return None;
+            }
+            let parts = entries.div_ceil(held);
+            let bytes = fixed + held * HELD_BYTES_PER_8 / 8 + parts * LIST_BUFFER as u64;
+            if bytes <= budget {
+                return Some(Partitions {
+                    held: held as usize,
+                    batch: batch as usize,
+                    bytes,
+                });
+            }
+            held = (held - held / 16) / 64 * 64;
+        }
+    }
+}
+
+/// Solves `layout`'s endgame without rule rounds, out of core, in a scratch
+/// directory under `parent`: the value codes [`super::solve`] gives.
+pub(crate) fn solve_spilled(
+    layout: &Layout,
+    captures: &Captures,
+    partitions: Partitions,
+    parent: &Path,
+    progress: &dyn Progress,
+) -> Result<Vec<u16>, TbError> {
+    let scratch = Scratch::create(parent, layout.material())?;
+    let total = layout.per_side() as usize * 2;
+    let mut run = Run {
+        solver: Solver::held_in_parts(layout, captures),
+        parts: (0..total)
+            .step_by(partitions.held)
+            .map(|start| start..total.min(start + partitions.held))
+            .collect(),
+        batch: partitions.batch,
+        cells: Array::create(scratch.path("cells"), total as u64 * 2)?,
+        moves: Array::create(scratch.path("moves"), total as u64)?,
+        scheduled: Vec::new(),
+    };
+    run.seed(progress)?;
+    run.propagate(&scratch, progress)?;
+    run.finish()
+}
+
+/// An out-of-core solve under way.
+struct Run<'a> {
+    solver: Solver<'a>,
+    parts: Vec<Range<usize>>,
+    batch: usize,
+    /// Every entry's cell (two bytes, little-endian) and move counter.
+    cells: Array,
+    moves: Array,
+    /// By level, then partition: how many cells are scheduled there.
+    scheduled: Vec<Vec<u64>>,
+}
+
+impl Run<'_> {
+    fn seed(&mut self, progress: &dyn Progress) -> Result<(), TbError> {
+        let total = self.parts.last().map_or(0, |part| part.end);
+        let material = self.solver.layout.material();
+        progress.start(&format!("{material} seed"), total as u64);
+        let mut legal = 0;
+        for k in 0..self.parts.len() {
+            let part = self.parts[k].clone();
+            self.solver.hold_unseeded(part.clone());
+            let counts = self.solver.seed_range(part, progress)?;
+            for (level, count) in counts.into_iter().enumerate() {
+                self.count_scheduled(level, k, u64::from(count));
+            }
+            legal += self
+                .solver
+                .plies
+                .iter()
+                .filter(|c| !c.load().is_illegal())
+                .count() as u64;
+            self.put_back(k)?;
+        }
+        progress.finish();
+        let _ = self.solver.legal.set(legal);
+        Ok(())
+    }
+
+    fn count_scheduled(&mut self, level: usize, part: usize, count: u64) {
+        if count == 0 {
+            return;
+        }
+        if self.scheduled.len() <= level {
+            self.scheduled.resize(level + 1, vec![0; self.parts.len()]);
+        }
+        self.scheduled[level][part] += count;
+    }
+
+    fn propagate(&mut self, scratch: &Scratch, progress: &dyn Progress) -> Result<(), TbError> {
+        let material = self.solver.layout.material();
+        let legal = self.solver.legal.get().copied().unwrap_or(0);
+        progress.start(&format!("{material} retro"), legal);
+        let mut told: Vec<Option<ListReader>> = self.parts.iter().map(|_| None).collect();
+        let mut level = 0u16;
+        loop {
+            let mut frontier = ListWriter::create(scratch.path("frontier"))?;
+            for k in 0..self.parts.len() {
+                let tellings = told[k].take();
+                let due = self.scheduled.get(usize::from(level)).map_or(0, |c| c[k]);
+                if tellings.is_some() || due > 0 {
+                    self.resolve_level(k, level, due, tellings, &mut frontier)?;
+                }
+            }
+            let mut frontier = frontier.finish()?;
+            if frontier.left() == 0 {
+                let later = usize::from(level) + 1;
+                if self
+                    .scheduled
+                    .iter()
+                    .skip(later)
+                    .all(|c| c.iter().all(|&n| n == 0))
+                {
+                    break;
+                }
+            } else {
+                progress.advance(frontier.left());
+                told = self.un_move(scratch, level, &mut frontier)?;
+            }
+            level += 1;
+        }
+        progress.finish();
+        Ok(())
+    }
+
+    /// Step 1 for partition `k` at `level`: its `due` scheduled entries and
+    /// the `tellings` of the level before; what it resolves goes to
+    /// `frontier`.
+    fn resolve_level(
+        &mut self,
+        k: usize,
+        level: u16,
+        due: u64,
+        tellings: Option<ListReader>,
+        frontier: &mut ListWriter,
+    ) -> Result<(), TbError> {
+        let part = self.parts[k].clone();
+        self.hold(k)?;
+        let solver = &self.solver;
+        let pass = Propagation::WithoutRules;
+        let resolved = AtomicBits::new(part.len());
+        let mark = |entry: u32| resolved.set((entry - solver.base) as usize);
+        if due > 0 {
+            chunks(part.len()).for_each(|chunk| {
+                for i in chunk {
+                    let entry = solver.base + i as u32;
+                    let cell = solver.cell(entry).load();
+                    if cell.scheduled_level() == Some(level) {
+                        let by_rule = cell.noted_by_rule();
+                        if solver.claim(entry, pass.resolved(level, by_rule)) {
+                            mark(entry);
+                        }
+                    }
+                }
+            });
+        }
+        let later = Mutex::new(Vec::new());
+        if let Some(mut tellings) = tellings {
+            let child = |rule| Child {
+                level: level - 1,
+                rule,
+                pass,
+            };
+            let mut batch = Vec::new();
+            while tellings.next_batch(self.batch, &mut batch)? {
+                batch.par_chunks(4096).for_each_init(
+                    || Decoder::new(solver.layout),
+                    |spare, told| {
+                        for &telling in told {
+                            let schedule = |entry, at| {
+                                solver.schedule_loss(entry, at);
+                                later.lock().unwrap_or_else(|p| p.into_inner()).push(at);
+                            };
+                            solver.tell(
+                                spare,
+                                telling >> 1,
+                                child(telling & 1 != 0),
+                                mark,
+                                schedule,
+                            );
+                        }
+                    },
+                );
+            }
+        }
+        for at in later.into_inner().unwrap_or_else(|p| p.into_inner()) {
+            self.count_scheduled(usize::from(at), k, 1);
+        }
+        let solver = &self.solver;
+        let new: Vec<u32> = Vec::new();
+        let mut new = new;
+        for i in resolved.ones(0..part.len()) {
+            let entry = solver.base + i as u32;
+            new.push(entry << 1 | u32::from(solver.cell(entry).load().by_rule()));
+            if new.len() == 1 << 14 {
+                frontier.extend(&new)?;
+                new.clear();
+            }
+        }
+        frontier.extend(&new)?;
+        self.put_back(k)
+    }
+
+    /// Step 2: fills the bitset of entries to mate from `frontier` (resolved
+    /// at `level`), and gives the files of tellings its un-moves make, one
+    /// per partition that has some.
+    fn un_move(
+        &mut self,
+        scratch: &Scratch,
+        level: u16,
+        frontier: &mut ListReader,
+    ) -> Result<Vec<Option<ListReader>>, TbError> {
+        let solver = &mut self.solver;
+        let to_mate = solver.to_mate.as_mut().expect("held in parts");
+        to_mate.clear();
+        let mut writers: Vec<Option<ListWriter>> = self.parts.iter().map(|_| None).collect();
+        let mut batch = Vec::new();
+        while frontier.next_batch(self.batch, &mut batch)? {
+            let to_mate = solver.to_mate.as_mut().expect("held in parts");
+            for &entry in batch.iter().filter(|&&entry| entry & 1 == 0) {
+                to_mate.set_mut((entry >> 1) as usize);
+            }
+            let solver = &*solver;
+            let mut tellings: Vec<u32> = batch
+                .par_chunks(256)
+                .map_init(
+                    || Decoder::new(solver.layout),
+                    |decoder, entries| {
+                        let mut tellings = Vec::new();
+                        for &entry in entries {
+                            let rule = entry & 1;
+                            let (side, index) = solver.side_and_index(entry >> 1);
+                            let position = decoder
+                                .placed(side, index)
+                                .expect("resolved entries are legal");
+                            let visit =
+                                |before| tellings.push(solver.entry(!side, before) << 1 | rule);
+                            for_each_predecessor(
+                                solver.layout,
+                                index,
+                                position,
+                                &solver.pawn_squares,
+                                visit,
+                            );
+                        }
+                        tellings
+                    },
+                )
+                .flatten_iter()
+                .collect();
+            tellings.par_sort_unstable();
+            let mut rest = &tellings[..];
+            for (k, part) in self.parts.iter().enumerate() {
+                let split = rest.partition_point(|&telling| ((telling >> 1) as usize) < part.end);
+                let (here, after) = rest.split_at(split);
+                if !here.is_empty() {
+                    let writer = match &mut writers[k] {
+                        Some(writer) => writer,
+                        slot => slot.insert(ListWriter::create(
+                            scratch.path(&format!("told-{level}-{k}")),
+                        )?),
+                    };
+                    writer.extend(here)?;
+                }
+                rest = after;
+            }
+        }
+        writers
+            .into_iter()
+            .map(|writer| writer.map(ListWriter::finish).transpose())
+            .collect()
+    }
+
+    /// The value codes, read back a partition at a time.
+    fn finish(mut self) -> Result<Vec<u16>, TbError> {
+        let total = self.parts.last().map_or(0, |part| part.end);
+        let mut codes = Vec::new();
+        codes
+            .try_reserve_exact(total)
+            .map_err(|_| TbError::OutOfMemory {
+                material: self.solver.layout.material(),
+                bytes: total as u64 * 2,
+            })?;
+        for k in 0..self.parts.len() {
+            self.hold(k)?;
+            codes.extend(
+                self.solver
+                    .plies
+                    .iter()
+                    .map(|cell| finish::code(cell.load())),
+            );
+        }
+        Ok(codes)
+    }
+
+    /// Reads partition `k` in.
+    fn hold(&mut self, k: usize) -> Result<(), TbError> {
+        let part = self.parts[k].clone();
+        let solver = &mut self.solver;
+        solver.base = part.start as u32;
+        solver.plies.clear();
+        solver.moves.clear();
+        let mut bytes = vec![0u8; IO_RUN.min(part.len() * 2)];
+        for run in (part.start..part.end).step_by(IO_RUN / 2) {
+            let len = (part.end - run).min(IO_RUN / 2);
+            let bytes = &mut bytes[..len * 2];
+            self.cells.read(run as u64 * 2, bytes)?;
+            solver.plies.extend(bytes.chunks_exact(2).map(|pair| {
+                AtomicCell::new(Cell::from_bits(u16::from_le_bytes([pair[0], pair[1]])))
+            }));
+            let bytes = &mut bytes[..len];
+            self.moves.read(run as u64, bytes)?;
+            solver
+                .moves
+                .extend(bytes.iter().map(|&count| AtomicU8::new(count)));
+        }
+        Ok(())
+    }
+
+    /// Writes partition `k`, the one held, back.
+    fn put_back(&mut self, k: usize) -> Result<(), TbError> {
+        let part = self.parts[k].clone();
+        let solver = &self.solver;
+        let mut bytes = Vec::with_capacity(IO_RUN.min(part.len() * 2));
+        for run in (part.start..part.end).step_by(IO_RUN / 2) {
+            let len = (part.end - run).min(IO_RUN / 2);
+            let held = run - part.start..run - part.start + len;
+            bytes.clear();
+            for cell in &solver.plies[held.clone()] {
+                bytes.extend_from_slice(&cell.load().bits().to_le_bytes());
+            }
+            self.cells.write(run as u64 * 2, &bytes)?;
+            bytes.clear();
+            bytes.extend(
+                solver.moves[held]
+                    .iter()
+                    .map(|count| count.load(std::sync::atomic::Ordering::Relaxed)),
+            );
+            self.moves.write(run as u64, &bytes)?;
+        }
+        Ok(())
+    }
+}
+
+/// Bytes read or written at once.
+const IO_RUN: usize = 1 << 16;
+
+impl<'a> Solver<'a> {
+    /// A solver that holds no entries yet, for an out-of-core solve.
+    fn held_in_parts(layout: &'a Layout, captures: &'a Captures) -> Solver<'a> {
+        let total = layout.per_side() as usize * 2;
+        Solver {
+            to_mate: Some(AtomicBits::new(total)),
+            ..Solver::holding(layout, captures, Vec::new(), Vec::new())
+        }
+    }
+
+    /// Holds the entries of `part`, unseeded.
+    fn hold_unseeded(&mut self, part: Range<usize>) {
+        self.base = part.start as u32;
+        self.plies.clear();
+        self.plies
+            .extend(part.clone().map(|_| AtomicCell::new(Cell::UNSEEDED)));
+        self.moves.clear();
+        self.moves.extend(part.map(|_| AtomicU8::new(0)));
+    }
+
+    /// Marks `entry` (unresolved, its moves all lost) scheduled to be lost
+    /// at `at`, the slowest loss its captures concede.
+    fn schedule_loss(&self, entry: u32, at: u16) {
+        let cell = self.cell(entry);
+        let waiting = cell.load();
+        debug_assert_eq!(waiting.slowest_capture_loss(), at);
+        // Only the thread that counted its last move gets here.
+        cell.store(Cell::scheduled(at, waiting.noted_by_rule()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{solve_spilled, Partitions};
+    use crate::generate::solve::{solve_with, Rounds};
+    use crate::table::Captures;
+    use crate::value::RULE_FLAG;
+    use crate::{Generator, Layout, Material, Quiet, RuleSet};
+
+    fn captures(generator: &Generator, material: &Material) -> Captures {
+        Generator::captures(material, |smaller| {
+            generator.load_or_generate(smaller, &Quiet)
+        })
+        .unwrap()
+    }
+
+    /// Partitions of a few thousand entries, so that every level crosses
+    /// many of them, give the codes the solve in memory gives: without
+    /// rules, and with smaller tables solved under them (whose rule-decided
+    /// values make the distance's kind depend on which child counted last).
+    #[test]
+    fn partitions_solve_what_memory_solves() {
+        let asian = Generator::in_memory();
+        let plain = Generator::in_memory().with_rules(RuleSet::None);
+        let scratch = std::env::temp_dir();
+        for (name, generator) in [
+            ("KRKN", &asian),
+            ("KRKNA", &asian),
+            ("KNPKA", &asian),
+            ("KCKAE", &plain),
+        ] {
+            let material: Material = name.parse().unwrap();
+            let captures = captures(generator, &material);
+            let layout = Layout::new(material).unwrap();
+            let in_memory = solve_with(
+                &layout,
+                &captures,
+                RuleSet::None,
+                Rounds::Incremental,
+                &Quiet,
+            )
+            .unwrap();
+            let by_rule = in_memory
+                .iter()
+                .filter(|&&code| code & RULE_FLAG != 0)
+                .count();
+            assert_eq!(
+                by_rule > 0,
+                name == "KRKNA",
+                "{name}: {by_rule} distances to a rule"
+            );
+            for held in [4096, 64 * 1000] {
+                let partitions = Partitions {
+                    held,
+                    batch: 777,
+                    bytes: 0,
+                };
+                let spilled =
+                    solve_spilled(&layout, &captures, partitions, &scratch, &Quiet).unwrap();
+                let differ = in_memory
+                    .iter()
+                    .zip(&spilled)
+                    .filter(|(a, b)| a != b)
+                    .count();
+                assert_eq!(spilled.len(), in_memory.len());
+                assert_eq!(
+                    differ, 0,
+                    "{name}, {held} entries held: {differ} codes differ"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_budget_is_cut_into_partitions_that_fit_it() {
+        let entries = 65_610_000;
+        let partitions = Partitions::for_budget(entries, 32 << 20).unwrap();
+        assert!(partitions.bytes <= 32 << 20);
+        assert!(partitions.held.is_multiple_of(64) && partitions.held > 1 << 20);
+        assert!(Partitions::for_budget(entries, 4 << 20).is_none());
+        let whole = Partitions::for_budget(1000, 64 << 20).unwrap();
+        assert_eq!(whole.held, 1024);
+    }
+}
