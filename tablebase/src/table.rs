@@ -32,6 +32,57 @@ pub struct SideStats {
     pub by_rule: u64,
 }
 
+impl SideStats {
+    /// The counts of no position.
+    #[cfg(feature = "generate")]
+    pub(crate) const NONE: SideStats = SideStats {
+        legal: 0,
+        win: 0,
+        draw: 0,
+        loss: 0,
+        max_dtm: -1,
+        by_rule: 0,
+    };
+
+    /// The counts of `codes`, one side's codes from index `first` on.
+    #[cfg(feature = "generate")]
+    pub(crate) fn of(layout: &Layout, first: usize, codes: &[u16]) -> SideStats {
+        let mut stats = SideStats::NONE;
+        for (offset, &code) in codes.iter().enumerate() {
+            let Some(value) = Value::from_code(code) else {
+                continue;
+            };
+            let weight = layout.weight((first + offset) as u32);
+            stats.legal += weight;
+            match value {
+                Value::Win(_) => stats.win += weight,
+                Value::Draw => stats.draw += weight,
+                Value::Loss(_) => stats.loss += weight,
+            }
+            if value != Value::Draw {
+                stats.max_dtm = stats.max_dtm.max(i32::from(value.plies()));
+            }
+            if code & CHANGED_FLAG != 0 {
+                stats.by_rule += weight;
+            }
+        }
+        stats
+    }
+
+    /// The counts of two sets of positions together.
+    #[cfg(feature = "generate")]
+    pub(crate) fn add(self, other: SideStats) -> SideStats {
+        SideStats {
+            legal: self.legal + other.legal,
+            win: self.win + other.win,
+            draw: self.draw + other.draw,
+            loss: self.loss + other.loss,
+            by_rule: self.by_rule + other.by_rule,
+            max_dtm: self.max_dtm.max(other.max_dtm),
+        }
+    }
+}
+
 /// A solved endgame.
 #[derive(Clone, Debug)]
 pub struct Table {
@@ -57,45 +108,8 @@ impl Table {
             side_codes
                 .par_chunks(CHUNK)
                 .enumerate()
-                .map(|(chunk, chunk_codes)| {
-                    let mut stats = SideStats {
-                        max_dtm: -1,
-                        ..SideStats::default()
-                    };
-                    for (offset, &code) in chunk_codes.iter().enumerate() {
-                        let Some(value) = Value::from_code(code) else {
-                            continue;
-                        };
-                        let weight = layout.weight((chunk * CHUNK + offset) as u32);
-                        stats.legal += weight;
-                        match value {
-                            Value::Win(_) => stats.win += weight,
-                            Value::Draw => stats.draw += weight,
-                            Value::Loss(_) => stats.loss += weight,
-                        }
-                        if value != Value::Draw {
-                            stats.max_dtm = stats.max_dtm.max(i32::from(value.plies()));
-                        }
-                        if code & CHANGED_FLAG != 0 {
-                            stats.by_rule += weight;
-                        }
-                    }
-                    stats
-                })
-                .reduce(
-                    || SideStats {
-                        max_dtm: -1,
-                        ..SideStats::default()
-                    },
-                    |a, b| SideStats {
-                        legal: a.legal + b.legal,
-                        win: a.win + b.win,
-                        draw: a.draw + b.draw,
-                        loss: a.loss + b.loss,
-                        by_rule: a.by_rule + b.by_rule,
-                        max_dtm: a.max_dtm.max(b.max_dtm),
-                    },
-                )
+                .map(|(chunk, codes)| SideStats::of(&layout, chunk * CHUNK, codes))
+                .reduce(|| SideStats::NONE, SideStats::add)
         });
         Table {
             layout,

@@ -18,4 +18,4 @@ pub(crate) use lock::EndgameLock;
 #[cfg(feature = "generate")]
 pub use write::Saved;
 #[cfg(feature = "generate")]
-pub(crate) use write::{load, save};
+pub(crate) use write::{load, save, save_codes, Codes};

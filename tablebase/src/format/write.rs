@@ -7,6 +7,7 @@
 
 use std::fs;
 use std::io::Write;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -16,6 +17,7 @@ use qiboard::xiangqi::Color;
 
 use super::blocks::{assemble, BlockFile, Compressor, FileKind, Header};
 use super::files::{code_of, open, table_path, INDEX_SCHEME};
+use crate::table::SideStats;
 use crate::value::{Value, BROKEN, CHANGED_FLAG, DRAW, DTM_BASE, RULE_FLAG};
 use crate::{Layout, Material, RuleSet, Table, TbError, MAX_ENTRIES};
 
@@ -102,56 +104,117 @@ fn blocks_of(
         .collect()
 }
 
-fn header(table: &Table, kind: FileKind, width: u8, block_entries: u32) -> Header {
+fn header(codes: &dyn Codes, kind: FileKind, width: u8, block_entries: u32) -> Header {
     Header {
         kind,
         index_scheme: INDEX_SCHEME,
-        rules: table.rules().code(),
+        rules: codes.rules().code(),
         width,
-        material: table.material().to_string(),
-        per_side: table.layout().per_side(),
+        material: codes.layout().material().to_string(),
+        per_side: codes.layout().per_side(),
         block_entries,
-        stats: Color::ALL.map(|side| table.stats(side)),
+        stats: Color::ALL.map(|side| codes.stats(side)),
     }
 }
 
-/// The two files' bytes for `table`: WDL, then DTM.
-pub(crate) fn encode(table: &Table) -> [Vec<u8>; 2] {
-    let sides = Color::ALL.map(|side| table.codes(side));
-    let wdl_blocks: Vec<Vec<u8>> = sides
-        .iter()
-        .flat_map(|codes| {
-            blocks_of(codes, WDL_BLOCK_ENTRIES as usize, 2, WDL_LEVEL, |code| {
-                wdl_symbol(code).map(u16::from)
-            })
-        })
-        .collect();
+/// Where the values of a table being written come from: a table in
+/// memory, or the scratch files of a solve out of core.
+pub(crate) trait Codes {
+    fn layout(&self) -> &Layout;
+    fn rules(&self) -> RuleSet;
+    fn stats(&self, side: Color) -> SideStats;
+    /// The codes of `side`'s entries `range` into `out`, which they
+    /// replace.
+    fn read(&mut self, side: Color, range: Range<usize>, out: &mut Vec<u16>)
+        -> Result<(), TbError>;
+}
+
+impl Codes for &Table {
+    fn layout(&self) -> &Layout {
+        Table::layout(self)
+    }
+
+    fn rules(&self) -> RuleSet {
+        Table::rules(self)
+    }
+
+    fn stats(&self, side: Color) -> SideStats {
+        Table::stats(self, side)
+    }
+
+    fn read(
+        &mut self,
+        side: Color,
+        range: Range<usize>,
+        out: &mut Vec<u16>,
+    ) -> Result<(), TbError> {
+        out.clear();
+        out.extend_from_slice(&self.codes(side)[range]);
+        Ok(())
+    }
+}
+
+/// Calls `each` with every run of `side`'s codes, in order, each a whole
+/// number of blocks of `block_entries` (but the last): as many blocks as
+/// there are threads to compress them, so that a table out of core is
+/// never held whole.
+fn runs_of(
+    codes: &mut dyn Codes,
+    side: Color,
+    block_entries: usize,
+    mut each: impl FnMut(&[u16]),
+) -> Result<(), TbError> {
+    let per_side = codes.layout().per_side() as usize;
+    let run = block_entries * rayon::current_num_threads().max(1);
+    let mut buffer = Vec::new();
+    for start in (0..per_side).step_by(run) {
+        codes.read(side, start..per_side.min(start + run), &mut buffer)?;
+        each(&buffer);
+    }
+    Ok(())
+}
+
+/// The two files' bytes for the table `codes` holds: WDL, then DTM.
+pub(crate) fn encode(codes: &mut dyn Codes) -> Result<[Vec<u8>; 2], TbError> {
+    let mut wdl_blocks = Vec::new();
+    let mut widest = 0;
+    for side in Color::ALL {
+        runs_of(codes, side, WDL_BLOCK_ENTRIES as usize, |run| {
+            wdl_blocks.extend(blocks_of(
+                run,
+                WDL_BLOCK_ENTRIES as usize,
+                2,
+                WDL_LEVEL,
+                |code| wdl_symbol(code).map(u16::from),
+            ));
+            let run_widest = run.par_iter().filter_map(|&code| dtm_entry(code)).max();
+            widest = widest.max(run_widest.unwrap_or(0));
+        })?;
+    }
     let wdl = assemble(
-        &header(table, FileKind::Wdl, 2, WDL_BLOCK_ENTRIES),
+        &header(&*codes, FileKind::Wdl, 2, WDL_BLOCK_ENTRIES),
         &wdl_blocks,
     );
-    let widest = sides
-        .iter()
-        .map(|codes| {
-            codes
-                .par_iter()
-                .filter_map(|&code| dtm_entry(code))
-                .max()
-                .unwrap_or(0)
-        })
-        .max()
-        .unwrap_or(0);
+    drop(wdl_blocks);
     let width: u8 = if widest <= 0xff { 8 } else { 16 };
     let block_entries = DTM_BLOCK_BYTES * 8 / u32::from(width);
-    let dtm_blocks: Vec<Vec<u8>> = sides
-        .iter()
-        .flat_map(|codes| blocks_of(codes, block_entries as usize, width, DTM_LEVEL, dtm_entry))
-        .collect();
+    let mut dtm_blocks = Vec::new();
+    for side in Color::ALL {
+        runs_of(codes, side, block_entries as usize, |run| {
+            dtm_blocks.extend(blocks_of(
+                run,
+                block_entries as usize,
+                width,
+                DTM_LEVEL,
+                dtm_entry,
+            ));
+        })?;
+    }
     let dtm = assemble(
-        &header(table, FileKind::Dtm, width, block_entries),
+        &header(&*codes, FileKind::Dtm, width, block_entries),
         &dtm_blocks,
     );
-    [wdl, dtm]
+    Ok([wdl, dtm])
 }
 
 /// What saving one table wrote: each file and its size.
@@ -166,27 +229,33 @@ pub struct Saved {
 /// Writes `table`'s two files to `dir` (created if missing), each through
 /// a temporary file.
 pub(crate) fn save(table: &Table, dir: &Path) -> Result<Saved, TbError> {
+    save_codes(&mut &*table, dir)
+}
+
+/// [`save`] of the table `codes` holds.
+pub(crate) fn save_codes(codes: &mut dyn Codes, dir: &Path) -> Result<Saved, TbError> {
     let io = |path: &Path| {
         let path = path.to_path_buf();
         move |source| TbError::Io { path, source }
     };
     fs::create_dir_all(dir).map_err(io(dir))?;
-    let material = table.material();
+    let material = codes.layout().material();
+    let rules = codes.rules();
     // Tables of the other rule set are kept: they are another user's data.
     for kind in [FileKind::Wdl, FileKind::Dtm] {
         let path = table_path(dir, material, kind);
         if let Ok(existing) = BlockFile::open(&path, kind, MAX_ENTRIES) {
             let found = RuleSet::from_code(existing.header().rules);
-            if let Some(found) = found.filter(|&found| found != table.rules()) {
+            if let Some(found) = found.filter(|&found| found != rules) {
                 return Err(TbError::RulesMismatch {
                     path,
                     found,
-                    expected: table.rules(),
+                    expected: rules,
                 });
             }
         }
     }
-    let [wdl, dtm] = encode(table);
+    let [wdl, dtm] = encode(codes)?;
     let mut written = Vec::new();
     for (kind, bytes) in [(FileKind::Wdl, wdl), (FileKind::Dtm, dtm)] {
         let path = table_path(dir, material, kind);
@@ -206,11 +275,12 @@ pub(crate) fn save(table: &Table, dir: &Path) -> Result<Saved, TbError> {
     }
     // The check after the rename: both files in place are this table's,
     // a pair (another writer could only have got in without the lock).
-    let layout = table.layout();
+    let layout = codes.layout();
     let placed = [FileKind::Wdl, FileKind::Dtm]
-        .map(|kind| open(dir, layout, kind, table.rules()).map(|file| file.header().stats));
+        .map(|kind| open(dir, layout, kind, rules).map(|file| file.header().stats));
+    let stats = Color::ALL.map(|side| codes.stats(side));
     match placed {
-        [Ok(wdl), Ok(dtm)] if wdl == dtm && wdl == Color::ALL.map(|side| table.stats(side)) => {}
+        [Ok(wdl), Ok(dtm)] if wdl == dtm && wdl == stats => {}
         [Err(error), _] | [_, Err(error)] => return Err(error),
         _ => {
             return Err(TbError::Corrupt {

@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 pub use family::{family, FamilyRun};
 pub use plan::{Blocked, Plan, PlannedEndgame};
 
-use crate::format::{load, save, EndgameLock, Saved};
+use crate::format::{load, save, save_codes, EndgameLock, Saved};
 use crate::table::{capturable, Captures, SubTable};
 use crate::{Layout, Material, Progress, Table, Tablebase, TbError};
 use solve::{solve, solve_spilled, working_bytes, Working};
@@ -111,9 +111,10 @@ impl Generator {
     /// system's temporary directory), into the same values; one whose
     /// rule rounds apply, or for which `bytes` is less than an eighth of a
     /// byte an entry and 1.25 MiB, is refused with
-    /// [`TbError::NotEnoughMemory`] before its solve starts. The finished
-    /// values (two bytes an entry) and the tables one capture away are
-    /// held in memory outside the limit.
+    /// [`TbError::NotEnoughMemory`] before its solve starts. Its files are
+    /// written from the scratch files (a generator without a directory
+    /// keeps the values, two bytes an entry, in memory); the tables one
+    /// capture away, and the writer's compressors, are outside the limit.
     pub fn with_memory_limit(mut self, bytes: u64) -> Generator {
         self.memory_limit = Some(bytes);
         self
@@ -180,7 +181,10 @@ impl Generator {
     ) -> Result<Arc<Table>, TbError> {
         match self.table(material) {
             Err(TbError::Missing { .. }) if self.subtables => {
-                self.solve(material, progress, log, Again::UnlessWritten)
+                match self.solve(material, progress, log, Again::UnlessWritten)? {
+                    Solved::Table(table) => Ok(table),
+                    Solved::InFiles => self.table(material),
+                }
             }
             found => found,
         }
@@ -226,7 +230,7 @@ impl Generator {
         progress: &dyn Progress,
         log: &mut Vec<Generated>,
         again: Again,
-    ) -> Result<Arc<Table>, TbError> {
+    ) -> Result<Solved, TbError> {
         let material = material.canonical();
         let layout = Arc::new(Layout::new(material)?);
         let captures = Self::captures(&material, |smaller| self.obtain(smaller, progress, log))?;
@@ -243,7 +247,7 @@ impl Generator {
             self.tablebase.forget_files(material);
             match self.table(&material) {
                 // Another writer finished it while this one waited.
-                Ok(table) => return Ok(table),
+                Ok(table) => return Ok(Solved::Table(table)),
                 // Another rule set's table is not overwritten.
                 Err(error @ TbError::RulesMismatch { .. }) => return Err(error),
                 // Missing or damaged: solved (again) here.
@@ -251,19 +255,38 @@ impl Generator {
             }
         }
         let started = Instant::now();
+        let dir = self.tablebase.dir();
         let codes = match working {
             Working::InMemory(_) => solve(&layout, &captures, rules, progress)?,
             Working::OutOfCore(partitions) => {
                 // Scratch files go beside the tables, else where the
                 // system keeps temporary files.
                 let temporary = std::env::temp_dir();
-                let parent = self.tablebase.dir().unwrap_or(&temporary);
-                solve_spilled(&layout, &captures, partitions, parent, progress)?
+                let parent = dir.unwrap_or(&temporary);
+                let mut spilled =
+                    solve_spilled(&layout, &captures, rules, partitions, parent, progress)?;
+                match dir {
+                    // Written from the scratch files, never held whole.
+                    Some(dir) => {
+                        let files = save_codes(&mut spilled, dir)?;
+                        drop(spilled);
+                        self.tablebase.forget_files(material);
+                        log.push(Generated {
+                            material,
+                            entries: layout.per_side() * 2,
+                            elapsed: started.elapsed(),
+                            working_bytes: working.bytes(),
+                            files: Some(files),
+                        });
+                        return Ok(Solved::InFiles);
+                    }
+                    None => spilled.into_codes()?,
+                }
             }
         };
         drop(captures);
         let table = Table::new(layout, rules, codes);
-        let files = match self.tablebase.dir() {
+        let files = match dir {
             Some(dir) => Some(save(&table, dir)?),
             None => None,
         };
@@ -275,7 +298,7 @@ impl Generator {
             working_bytes: working.bytes(),
             files,
         });
-        Ok(self.tablebase.remember(table))
+        Ok(Solved::Table(self.tablebase.remember(table)))
     }
 
     /// Solves `material` (again, even if a table exists), first loading
@@ -324,6 +347,13 @@ impl Generator {
         let captures = Self::captures(&table.material(), |smaller| self.table(smaller))?;
         verify::verify(&table, &captures, progress)
     }
+}
+
+/// What a solve leaves: its table in memory, or only its files (a solve
+/// out of core, whose table is read back only when it is needed).
+enum Solved {
+    Table(Arc<Table>),
+    InFiles,
 }
 
 /// Whether a solve goes on when the table is there by the time the

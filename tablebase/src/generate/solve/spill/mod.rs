@@ -34,10 +34,10 @@
 //!
 //! What stays in memory: that bitset (an eighth of a byte an entry), the
 //! partition held (three bytes and an eighth an entry), a batch of the
-//! frontier with its tellings, the smaller tables, and, at the end, the
-//! value codes (two bytes an entry) until the files are written.
-//! Simplification: rule rounds are not solved out of core, so an endgame
-//! they apply to must fit in memory whole.
+//! frontier with its tellings, and the smaller tables. The finished values
+//! are read from the cells file as the table's files are written
+//! ([`Spilled`]). Simplification: rule rounds are not solved out of core,
+//! so an endgame they apply to must fit in memory whole.
 
 mod files;
 
@@ -53,11 +53,13 @@ use super::cell::{AtomicCell, Cell};
 use super::parallel::chunks;
 use super::retro::Child;
 use super::{finish, Propagation, Solver};
+use crate::format::Codes;
 use crate::generate::unmove::for_each_predecessor;
 use crate::index::Decoder;
-use crate::table::Captures;
-use crate::{Layout, Progress, TbError};
+use crate::table::{Captures, SideStats};
+use crate::{Layout, Progress, RuleSet, TbError};
 use files::{Array, ListReader, ListWriter, Scratch};
+use qiboard::xiangqi::Color;
 
 /// Bytes a partition takes per eight entries held: a two-byte cell and a
 /// byte's counter each, and one bit each for the entries the level
@@ -117,14 +119,16 @@ impl Partitions {
 }
 
 /// Solves `layout`'s endgame without rule rounds, out of core, in a scratch
-/// directory under `parent`: the value codes [`super::solve`] gives.
-pub(crate) fn solve_spilled(
-    layout: &Layout,
-    captures: &Captures,
+/// directory under `parent`: the values [`super::solve`] gives, in files
+/// that go when they do.
+pub(crate) fn solve_spilled<'a>(
+    layout: &'a Layout,
+    captures: &'a Captures,
+    rules: RuleSet,
     partitions: Partitions,
     parent: &Path,
     progress: &dyn Progress,
-) -> Result<Vec<u16>, TbError> {
+) -> Result<Spilled<'a>, TbError> {
     let scratch = Scratch::create(parent, layout.material())?;
     let total = layout.per_side() as usize * 2;
     let mut run = Run {
@@ -137,10 +141,11 @@ pub(crate) fn solve_spilled(
         cells: Array::create(scratch.path("cells"), total as u64 * 2)?,
         moves: Array::create(scratch.path("moves"), total as u64)?,
         scheduled: Vec::new(),
+        scratch,
     };
     run.seed(progress)?;
-    run.propagate(&scratch, progress)?;
-    run.finish()
+    run.propagate(progress)?;
+    Spilled::new(run, rules)
 }
 
 /// An out-of-core solve under way.
@@ -153,6 +158,92 @@ struct Run<'a> {
     moves: Array,
     /// By level, then partition: how many cells are scheduled there.
     scheduled: Vec<Vec<u64>>,
+    /// Last, so that its files are closed before it goes.
+    scratch: Scratch,
+}
+
+/// The values of a finished out-of-core solve, read from its cells file.
+pub(crate) struct Spilled<'a> {
+    run: Run<'a>,
+    rules: RuleSet,
+    stats: [SideStats; 2],
+}
+
+impl<'a> Spilled<'a> {
+    fn new(run: Run<'a>, rules: RuleSet) -> Result<Spilled<'a>, TbError> {
+        let mut spilled = Spilled {
+            run,
+            rules,
+            stats: [SideStats::NONE; 2],
+        };
+        let per_side = spilled.layout().per_side() as usize;
+        let mut codes = Vec::new();
+        for side in Color::ALL {
+            let mut stats = SideStats::NONE;
+            for start in (0..per_side).step_by(IO_ENTRIES) {
+                spilled.read(side, start..per_side.min(start + IO_ENTRIES), &mut codes)?;
+                stats = stats.add(SideStats::of(spilled.layout(), start, &codes));
+            }
+            spilled.stats[side as usize] = stats;
+        }
+        Ok(spilled)
+    }
+
+    /// Every value code, Red to move then Black, in memory.
+    pub(crate) fn into_codes(mut self) -> Result<Vec<u16>, TbError> {
+        let per_side = self.layout().per_side() as usize;
+        let mut codes = Vec::new();
+        codes
+            .try_reserve_exact(per_side * 2)
+            .map_err(|_| TbError::OutOfMemory {
+                material: self.layout().material(),
+                bytes: per_side as u64 * 4,
+            })?;
+        let mut run = Vec::new();
+        for side in Color::ALL {
+            for start in (0..per_side).step_by(IO_ENTRIES) {
+                self.read(side, start..per_side.min(start + IO_ENTRIES), &mut run)?;
+                codes.extend_from_slice(&run);
+            }
+        }
+        Ok(codes)
+    }
+}
+
+impl Codes for Spilled<'_> {
+    fn layout(&self) -> &Layout {
+        self.run.solver.layout
+    }
+
+    fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    fn stats(&self, side: Color) -> SideStats {
+        self.stats[side as usize]
+    }
+
+    fn read(
+        &mut self,
+        side: Color,
+        range: Range<usize>,
+        out: &mut Vec<u16>,
+    ) -> Result<(), TbError> {
+        out.clear();
+        let first = side as usize * self.run.solver.per_side + range.start;
+        let mut bytes = vec![0u8; IO_ENTRIES.min(range.len()) * 2];
+        for start in (0..range.len()).step_by(IO_ENTRIES) {
+            let len = (range.len() - start).min(IO_ENTRIES);
+            let bytes = &mut bytes[..len * 2];
+            self.run.cells.read((first + start) as u64 * 2, bytes)?;
+            out.extend(
+                bytes.chunks_exact(2).map(|pair| {
+                    finish::code(Cell::from_bits(u16::from_le_bytes([pair[0], pair[1]])))
+                }),
+            );
+        }
+        Ok(())
+    }
 }
 
 impl Run<'_> {
@@ -191,14 +282,14 @@ impl Run<'_> {
         self.scheduled[level][part] += count;
     }
 
-    fn propagate(&mut self, scratch: &Scratch, progress: &dyn Progress) -> Result<(), TbError> {
+    fn propagate(&mut self, progress: &dyn Progress) -> Result<(), TbError> {
         let material = self.solver.layout.material();
         let legal = self.solver.legal.get().copied().unwrap_or(0);
         progress.start(&format!("{material} retro"), legal);
         let mut told: Vec<Option<ListReader>> = self.parts.iter().map(|_| None).collect();
         let mut level = 0u16;
         loop {
-            let mut frontier = ListWriter::create(scratch.path("frontier"))?;
+            let mut frontier = ListWriter::create(self.scratch.path("frontier"))?;
             for k in 0..self.parts.len() {
                 let tellings = told[k].take();
                 let due = self.scheduled.get(usize::from(level)).map_or(0, |c| c[k]);
@@ -219,7 +310,7 @@ impl Run<'_> {
                 }
             } else {
                 progress.advance(frontier.left());
-                told = self.un_move(scratch, level, &mut frontier)?;
+                told = self.un_move(level, &mut frontier)?;
             }
             level += 1;
         }
@@ -310,7 +401,6 @@ impl Run<'_> {
     /// per partition that has some.
     fn un_move(
         &mut self,
-        scratch: &Scratch,
         level: u16,
         frontier: &mut ListReader,
     ) -> Result<Vec<Option<ListReader>>, TbError> {
@@ -361,7 +451,7 @@ impl Run<'_> {
                     let writer = match &mut writers[k] {
                         Some(writer) => writer,
                         slot => slot.insert(ListWriter::create(
-                            scratch.path(&format!("told-{level}-{k}")),
+                            self.scratch.path(&format!("told-{level}-{k}")),
                         )?),
                     };
                     writer.extend(here)?;
@@ -375,28 +465,6 @@ impl Run<'_> {
             .collect()
     }
 
-    /// The value codes, read back a partition at a time.
-    fn finish(mut self) -> Result<Vec<u16>, TbError> {
-        let total = self.parts.last().map_or(0, |part| part.end);
-        let mut codes = Vec::new();
-        codes
-            .try_reserve_exact(total)
-            .map_err(|_| TbError::OutOfMemory {
-                material: self.solver.layout.material(),
-                bytes: total as u64 * 2,
-            })?;
-        for k in 0..self.parts.len() {
-            self.hold(k)?;
-            codes.extend(
-                self.solver
-                    .plies
-                    .iter()
-                    .map(|cell| finish::code(cell.load())),
-            );
-        }
-        Ok(codes)
-    }
-
     /// Reads partition `k` in.
     fn hold(&mut self, k: usize) -> Result<(), TbError> {
         let part = self.parts[k].clone();
@@ -404,9 +472,9 @@ impl Run<'_> {
         solver.base = part.start as u32;
         solver.plies.clear();
         solver.moves.clear();
-        let mut bytes = vec![0u8; IO_RUN.min(part.len() * 2)];
-        for run in (part.start..part.end).step_by(IO_RUN / 2) {
-            let len = (part.end - run).min(IO_RUN / 2);
+        let mut bytes = vec![0u8; IO_ENTRIES.min(part.len()) * 2];
+        for run in (part.start..part.end).step_by(IO_ENTRIES) {
+            let len = (part.end - run).min(IO_ENTRIES);
             let bytes = &mut bytes[..len * 2];
             self.cells.read(run as u64 * 2, bytes)?;
             solver.plies.extend(bytes.chunks_exact(2).map(|pair| {
@@ -425,9 +493,9 @@ impl Run<'_> {
     fn put_back(&mut self, k: usize) -> Result<(), TbError> {
         let part = self.parts[k].clone();
         let solver = &self.solver;
-        let mut bytes = Vec::with_capacity(IO_RUN.min(part.len() * 2));
-        for run in (part.start..part.end).step_by(IO_RUN / 2) {
-            let len = (part.end - run).min(IO_RUN / 2);
+        let mut bytes = Vec::with_capacity(IO_ENTRIES.min(part.len()) * 2);
+        for run in (part.start..part.end).step_by(IO_ENTRIES) {
+            let len = (part.end - run).min(IO_ENTRIES);
             let held = run - part.start..run - part.start + len;
             bytes.clear();
             for cell in &solver.plies[held.clone()] {
@@ -446,8 +514,8 @@ impl Run<'_> {
     }
 }
 
-/// Bytes read or written at once.
-const IO_RUN: usize = 1 << 16;
+/// Entries read or written at once.
+const IO_ENTRIES: usize = 1 << 15;
 
 impl<'a> Solver<'a> {
     /// A solver that holds no entries yet, for an out-of-core solve.
@@ -536,8 +604,16 @@ mod tests {
                     batch: 777,
                     bytes: 0,
                 };
-                let spilled =
-                    solve_spilled(&layout, &captures, partitions, &scratch, &Quiet).unwrap();
+                let spilled = solve_spilled(
+                    &layout,
+                    &captures,
+                    RuleSet::None,
+                    partitions,
+                    &scratch,
+                    &Quiet,
+                )
+                .and_then(|spilled| spilled.into_codes())
+                .unwrap();
                 let differ = in_memory
                     .iter()
                     .zip(&spilled)
