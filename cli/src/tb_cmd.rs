@@ -9,7 +9,7 @@ use clap::Subcommand;
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use qiboard::xiangqi::{Color, Position};
 use qiboard_tablebase::{
-    family, Dtm, Generated, Generator, Material, Plan, Progress, RuleSet, Tablebase,
+    family, Dtm, Generated, Generator, Layout, Material, Plan, Progress, RuleSet, Tablebase,
 };
 
 use crate::report::{quoted, Report};
@@ -45,6 +45,10 @@ pub enum TbCommand {
         /// The most attacking pieces with --all.
         #[arg(long)]
         attackers: Option<u32>,
+        /// With --all, only the endgames of at most N index entries (and
+        /// what they need): e.g. 1e8.
+        #[arg(long, requires = "all", value_parser = parse_count)]
+        max_entries: Option<u64>,
         /// Working memory a solve may take (bytes, or with K, M, G; default
         /// what the system has available). An endgame needing more is
         /// solved out of core, a partition of its entries at a time, with
@@ -69,6 +73,10 @@ pub enum TbCommand {
         /// The most rooks, horses, cannons and pawns, both sides together.
         #[arg(long)]
         attackers: u32,
+        /// Only the endgames of at most N index entries (and what they
+        /// need): e.g. 1e8.
+        #[arg(long, value_parser = parse_count)]
+        max_entries: Option<u64>,
         /// The plan as JSON, for drivers that build on many machines.
         #[arg(long)]
         json: bool,
@@ -223,10 +231,15 @@ pub fn run(command: TbCommand, report: &mut Report) -> Result<String, UsageError
         TbCommand::Gen {
             all: true,
             attackers,
+            max_entries,
             memory,
             place,
             ..
-        } => generate_family(attackers.unwrap_or(0), with_memory(at(place)?, memory)?),
+        } => generate_family(
+            attackers.unwrap_or(0),
+            max_entries,
+            with_memory(at(place)?, memory)?,
+        ),
         TbCommand::Gen {
             materials,
             memory,
@@ -239,6 +252,7 @@ pub fn run(command: TbCommand, report: &mut Report) -> Result<String, UsageError
         ),
         TbCommand::Plan {
             attackers,
+            max_entries,
             json,
             memory,
             rules,
@@ -247,7 +261,8 @@ pub fn run(command: TbCommand, report: &mut Report) -> Result<String, UsageError
                 Some(text) => Some(parse_size(&text)?),
                 None => Generator::in_memory().memory_limit(),
             };
-            let plan = Plan::family(attackers, parse_rules(&rules)?, limit);
+            let materials = family_up_to(attackers, max_entries);
+            let plan = Plan::new(&materials, parse_rules(&rules)?, limit);
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());
             if json {
@@ -404,10 +419,41 @@ fn show_plan(plan: &Plan, out: &mut impl std::io::Write) -> std::io::Result<()> 
     )
 }
 
-fn generate_family(attackers: u32, tablebase: Generator) -> Result<String, UsageError> {
+/// The family of at most `attackers` attacking pieces, without the
+/// endgames of more than `max_entries` index entries.
+fn family_up_to(attackers: u32, max_entries: Option<u64>) -> Vec<Material> {
+    let mut materials = family(attackers);
+    if let Some(most) = max_entries {
+        materials.retain(|&material| Layout::entries(material) <= most);
+    }
+    materials
+}
+
+/// A count: digits, or a mantissa and a power of ten (`1e8`).
+fn parse_count(text: &str) -> Result<u64, String> {
+    let bad = || format!("{text:?} is not a count: write digits, or e.g. 1e8");
+    match text.trim().split_once(['e', 'E']) {
+        Some((mantissa, exponent)) => {
+            let mantissa: u64 = mantissa.parse().map_err(|_| bad())?;
+            let exponent: u32 = exponent.parse().map_err(|_| bad())?;
+            10u64
+                .checked_pow(exponent)
+                .and_then(|power| power.checked_mul(mantissa))
+                .ok_or_else(bad)
+        }
+        None => text.trim().parse().map_err(|_| bad()),
+    }
+}
+
+fn generate_family(
+    attackers: u32,
+    max_entries: Option<u64>,
+    tablebase: Generator,
+) -> Result<String, UsageError> {
     // Everything checked before any work: an endgame that cannot be built
     // here is an error now, not an abort halfway.
-    let plan = Plan::family(attackers, tablebase.rules(), tablebase.memory_limit());
+    let materials = family_up_to(attackers, max_entries);
+    let plan = Plan::new(&materials, tablebase.rules(), tablebase.memory_limit());
     let blocked: Vec<String> = plan
         .blocked()
         .map(|endgame| {
@@ -433,7 +479,6 @@ fn generate_family(attackers: u32, tablebase: Generator) -> Result<String, Usage
             plan.endgames.len()
         )));
     }
-    let materials = family(attackers);
     let started = Instant::now();
     let bar = Bar::new();
     let run = tablebase.generate_family(&materials, &bar).map_err(usage)?;
@@ -448,8 +493,9 @@ fn generate_family(attackers: u32, tablebase: Generator) -> Result<String, Usage
         .filter_map(|g| g.files.as_ref())
         .map(|files| files.wdl.1 + files.dtm.1)
         .sum();
+    let up_to = max_entries.map_or(String::new(), |most| format!(" and {most} entries"));
     out += &format!(
-        "{} endgames of at most {attackers} attacking pieces: {} solved ({bytes} bytes written), {} already present; total {:.3} s\n",
+        "{} endgames of at most {attackers} attacking pieces{up_to}: {} solved ({bytes} bytes written), {} already present; total {:.3} s\n",
         materials.len(),
         run.generated.len(),
         run.present.len(),

@@ -327,6 +327,30 @@ fn plans_and_refusals_come_before_any_work() {
     let json = stdout_lines(&qiboard(&["tb", "plan", "--attackers", "1", "--json"]));
     assert_eq!(json.len(), 1);
     assert_eq!(json[0].matches("\"material\"").count(), 369);
+    // The two-attacker endgames up to 10^8 entries, with what they need.
+    let small = stdout_lines(&qiboard(&[
+        "tb",
+        "plan",
+        "--attackers",
+        "2",
+        "--max-entries",
+        "1e8",
+    ]));
+    assert_eq!(small.len(), 1029 + 1);
+    for line in &small[..1029] {
+        let entries: u64 = line
+            .split(" entries=")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(entries <= 100_000_000, "{line}");
+    }
+    let bad = qiboard(&["tb", "plan", "--attackers", "2", "--max-entries", "1e99"]);
+    assert_eq!(bad.status.code(), Some(2));
 
     let dir = scratch("refused");
     let refused = qiboard(&[
