@@ -314,16 +314,24 @@ fn rules_option_and_rule_decided_values() {
 }
 
 /// `tb plan` lists a family at once; `tb gen --all` refuses, before any
-/// work, a family with endgames that cannot be built here.
+/// work, a family with endgames that cannot be built here (a limit is
+/// given, so that no machine has the memory for every one).
 #[test]
 fn plans_and_refusals_come_before_any_work() {
-    let plan = stdout_lines(&qiboard(&["tb", "plan", "--attackers", "2"]));
+    let plan = stdout_lines(&qiboard(&[
+        "tb",
+        "plan",
+        "--attackers",
+        "2",
+        "--memory",
+        "4G",
+    ]));
     assert_eq!(plan.len(), 1845 + 1, "every endgame, then the totals");
     assert!(plan[0].starts_with("KK entries=90 "), "{}", plan[0]);
     assert!(plan.last().unwrap().starts_with("1845 endgames, "));
     assert!(plan
         .iter()
-        .any(|line| line.contains("blocked: more than the index")));
+        .any(|line| line.contains("blocked: more working memory than the limit")));
     let json = stdout_lines(&qiboard(&["tb", "plan", "--attackers", "1", "--json"]));
     assert_eq!(json.len(), 1);
     assert_eq!(json[0].matches("\"material\"").count(), 369);
@@ -359,6 +367,8 @@ fn plans_and_refusals_come_before_any_work() {
         "--all",
         "--attackers",
         "2",
+        "--memory",
+        "4G",
         "--dir",
         text(&dir),
     ]);

@@ -39,7 +39,7 @@ fn positions(tablebase: &Generator, material: &Material, count: usize) -> Vec<Po
         } else {
             Color::Black
         };
-        if let Some(position) = layout.position(side, index as u32) {
+        if let Some(position) = layout.position(side, index) {
             found.push(position);
         }
     }

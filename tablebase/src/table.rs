@@ -52,7 +52,7 @@ impl SideStats {
             let Some(value) = Value::from_code(code) else {
                 continue;
             };
-            let weight = layout.weight((first + offset) as u32);
+            let weight = layout.weight((first + offset) as u64);
             stats.legal += weight;
             match value {
                 Value::Win(_) => stats.win += weight,
@@ -171,14 +171,14 @@ impl Table {
     /// Every legal position of the table with `side` to move (one of each
     /// mirror pair, in index order) with its stored value.
     pub fn values(&self, side: Color) -> impl Iterator<Item = (Position, Dtm)> + '_ {
-        (0..self.layout.per_side() as u32).filter_map(move |index| {
+        (0..self.layout.per_side()).filter_map(move |index| {
             let position = self.layout.position(side, index)?;
             Some((position, self.entry(side, index)?))
         })
     }
 
     /// The value of entry `index` with `side` to move, `None` when broken.
-    pub(crate) fn entry(&self, side: Color, index: u32) -> Option<Dtm> {
+    pub(crate) fn entry(&self, side: Color, index: u64) -> Option<Dtm> {
         self.codes(side)
             .get(index as usize)
             .and_then(|&code| Dtm::from_code(code))

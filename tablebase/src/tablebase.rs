@@ -180,8 +180,10 @@ impl Prober {
             .map_err(|off| TbError::OffDomain { material, off })?;
         let header = opened.file.header();
         let side = position.side_to_move() as usize;
-        let block = slot.index / header.block_entries;
-        let within = (slot.index % header.block_entries) as usize;
+        let block_entries = u64::from(header.block_entries);
+        // Fewer blocks than `u32` counts: a block holds at least 2¹⁹ entries.
+        let block = (slot.index / block_entries) as u32;
+        let within = (slot.index % block_entries) as usize;
         let key = BlockKey {
             file: opened.id,
             side: side as u8,

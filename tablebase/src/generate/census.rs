@@ -83,7 +83,7 @@ mod tests {
             let layout = Layout::new(name.parse().unwrap()).unwrap();
             let step = (layout.per_side() as usize / 20_000).max(1);
             for side in Color::ALL {
-                for index in (0..layout.per_side() as u32).step_by(step) {
+                for index in (0..layout.per_side()).step_by(step) {
                     let Some(position) = layout.position(side, index) else {
                         continue;
                     };

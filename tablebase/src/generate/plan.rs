@@ -76,9 +76,9 @@ impl Plan {
     /// ```
     /// use qiboard_tablebase::{family, Plan, RuleSet};
     ///
-    /// let plan = Plan::new(&family(2), RuleSet::Asian, None);
+    /// let plan = Plan::new(&family(2), RuleSet::Asian, Some(1 << 30));
     /// assert_eq!(plan.endgames.len(), 1845);
-    /// assert!(plan.blocked().count() > 0, "some are too large for the index");
+    /// assert!(plan.blocked().count() > 0, "some need more than 1 GiB whole");
     /// ```
     pub fn new(materials: &[Material], rules: RuleSet, memory_limit: Option<u64>) -> Plan {
         let mut all: Vec<Material> = Vec::new();

@@ -53,10 +53,10 @@ fn origins(
 #[inline]
 pub(crate) fn for_each_predecessor(
     layout: &Layout,
-    index: u32,
+    index: u64,
     position: &Position,
     pawn_squares: &[Bitboard; 2],
-    mut visit: impl FnMut(u32),
+    mut visit: impl FnMut(u64),
 ) {
     let waiting = position.side_to_move();
     let mover = !waiting;
@@ -64,7 +64,7 @@ pub(crate) fn for_each_predecessor(
     let king = position.king(waiting);
     let by_kind = position.pieces_by_kind(mover);
     let (red, black, rest) = layout.parts(index);
-    let base = u64::from(index) - rest;
+    let base = index - rest;
     // Unless the king is in check already, an un-move off the exposure
     // squares can only give check with the moved piece itself.
     let checked = !king_attackers(mover, &by_kind, king, occupied).is_empty();
@@ -97,7 +97,7 @@ pub(crate) fn for_each_predecessor(
                 }
                 let moved = squares ^ from.bitboard() ^ to.bitboard();
                 if let Some(number) = set.domain.number(moved, false) {
-                    visit((base + others + number * set.stride) as u32);
+                    visit(base + others + number * set.stride);
                 }
             }
         }
@@ -118,7 +118,7 @@ pub(crate) fn for_each_predecessor(
             continue;
         }
         if let Some(base) = stored_base(step.before, other) {
-            visit((base + rest) as u32);
+            visit(base + rest);
         }
         if folded {
             let mirror = stored_base(
@@ -127,7 +127,7 @@ pub(crate) fn for_each_predecessor(
             );
             if let Some(base) = mirror {
                 let rest = *mirrored_rest.get_or_insert_with(|| layout.mirrored_rest(position));
-                visit((base + rest) as u32);
+                visit(base + rest);
             }
         }
     }

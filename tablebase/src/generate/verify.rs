@@ -21,7 +21,7 @@ use crate::table::{Captures, Family};
 use crate::value::{DistanceTo, Dtm, Value};
 use crate::{Progress, Table, TbError};
 
-const CHUNK: u32 = 4096;
+const CHUNK: u64 = 4096;
 
 /// The value the successors give by minimax on distances (no move loses;
 /// mate a losing successor soonest, else draw, else lose as late as
@@ -137,15 +137,12 @@ pub(crate) fn verify(
     progress: &dyn Progress,
 ) -> Result<u64, TbError> {
     let layout = table.layout();
-    let per_side = layout.per_side() as u32;
+    let per_side = layout.per_side();
     let family = Family {
         own: table,
         captures,
     };
-    progress.start(
-        &format!("{} verify", table.material()),
-        u64::from(per_side) * 2,
-    );
+    progress.start(&format!("{} verify", table.material()), per_side * 2);
     let chunks = per_side.div_ceil(CHUNK);
     let outcome = (0..chunks * 2)
         .into_par_iter()
@@ -182,7 +179,7 @@ pub(crate) fn verify(
                 }
                 checked += 1;
             }
-            progress.advance(u64::from(end - start));
+            progress.advance(end - start);
             Ok(checked)
         })
         .try_reduce(|| 0, |a, b| Ok(a + b));

@@ -46,10 +46,9 @@ impl<'a> Decoder<'a> {
     /// two share a square; whether the side not to move is in check is
     /// not looked at (for entries already known to be legal).
     #[inline]
-    pub(crate) fn placed(&mut self, side: Color, index: u32) -> Option<&Position> {
+    pub(crate) fn placed(&mut self, side: Color, index: u64) -> Option<&Position> {
         let layout = self.layout;
         let sets = &layout.sets;
-        let index = u64::from(index);
         let mut numbers = self.numbers;
         let pair = if self.last.is_some_and(|last| last + 1 == index) {
             // The last set varies fastest: count up, carrying leftwards;
@@ -110,7 +109,7 @@ impl<'a> Decoder<'a> {
 
     /// The position of entry `index`, or `None` for a broken entry.
     #[inline]
-    pub(crate) fn position(&mut self, side: Color, index: u32) -> Option<&Position> {
+    pub(crate) fn position(&mut self, side: Color, index: u64) -> Option<&Position> {
         let position = self.placed(side, index)?;
         (!waiting_side_in_check(position)).then_some(position)
     }
@@ -128,9 +127,9 @@ mod tests {
     fn a_reused_decoder_agrees_with_fresh_ones() {
         for name in ["KRKNA", "KPPKA", "KNNKE", "KRCKP"] {
             let layout = Layout::new(name.parse().unwrap()).unwrap();
-            let per_side = layout.per_side() as u32;
+            let per_side = layout.per_side();
             let mut decoder = Decoder::new(&layout);
-            let mut checked = 0u32;
+            let mut checked = 0u64;
             for side in Color::ALL {
                 let mut index = 0;
                 while index < per_side {
@@ -142,7 +141,7 @@ mod tests {
                     index = match checked % 997 {
                         0 => (index * 7 + 13) % per_side,
                         1 => index.saturating_sub(5000),
-                        _ => index + 1 + checked.is_multiple_of(31) as u32 * 40,
+                        _ => index + 1 + checked.is_multiple_of(31) as u64 * 40,
                     };
                     if checked > 400_000 {
                         break;

@@ -28,7 +28,7 @@ const MIRRORED: u32 = 1 << 31;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Slot {
     /// The entry in the table of the side to move.
-    pub index: u32,
+    pub index: u64,
     /// Whether the stored position is this one's mirror image.
     pub mirrored: bool,
 }
@@ -267,8 +267,8 @@ impl Layout {
     /// its mirror image folds onto it, 1 when that is stored separately
     /// (or is the same position).
     #[inline]
-    pub(crate) fn weight(&self, index: u32) -> u64 {
-        let (red, black) = self.pairs[(u64::from(index) / self.free_size) as usize];
+    pub(crate) fn weight(&self, index: u64) -> u64 {
+        let (red, black) = self.pairs[(index / self.free_size) as usize];
         let self_mirror = self.placements[0].list[red as usize].mirror == red
             && self.placements[1].list[black as usize].mirror == black;
         if self_mirror {
@@ -281,7 +281,7 @@ impl Layout {
     /// The position of entry `index` with `side` to move, or `None` for a
     /// broken entry (pieces sharing a square, the side not to move in
     /// check).
-    pub fn position(&self, side: Color, index: u32) -> Option<Position> {
+    pub fn position(&self, side: Color, index: u64) -> Option<Position> {
         Decoder::new(self).position(side, index).cloned()
     }
 
@@ -345,10 +345,7 @@ impl Layout {
             })?;
             index += number * set.stride;
         }
-        Ok(Slot {
-            index: index as u32,
-            mirrored,
-        })
+        Ok(Slot { index, mirrored })
     }
 
     /// Where `position` stands after the non-capture `mv`, given where it
@@ -365,9 +362,9 @@ impl Layout {
         let after = before ^ mv.from().bitboard() ^ mv.to().bitboard();
         let old = set.domain.number(before, slot.mirrored)?;
         let new = set.domain.number(after, slot.mirrored)?;
-        let index = u64::from(slot.index) - old * set.stride + new * set.stride;
+        let index = slot.index - old * set.stride + new * set.stride;
         Some(Slot {
-            index: index as u32,
+            index,
             mirrored: slot.mirrored,
         })
     }
@@ -380,8 +377,7 @@ impl Layout {
     /// The Red and Black placement numbers of entry `index`'s pair and
     /// the piece sets' part of the index.
     #[inline]
-    pub(crate) fn parts(&self, index: u32) -> (u32, u32, u64) {
-        let index = u64::from(index);
+    pub(crate) fn parts(&self, index: u64) -> (u32, u32, u64) {
         let (red, black) = self.pairs[(index / self.free_size) as usize];
         (red, black, index % self.free_size)
     }
@@ -459,7 +455,7 @@ mod tests {
         for name in ["KRNKR", "KPPKA", "KCKNE"] {
             let layout = Layout::new(name.parse().unwrap()).unwrap();
             for side in Color::ALL {
-                for index in (0..layout.per_side() as u32).step_by(997) {
+                for index in (0..layout.per_side()).step_by(997) {
                     let Some(stored) = layout.position(side, index) else {
                         continue;
                     };
@@ -487,15 +483,15 @@ mod tests {
         assert!(checked > 10_000, "only {checked} moves checked");
     }
 
-    /// The largest endgames the index takes: the entries at the top of
-    /// the range decode and slot back to themselves, and the next larger
-    /// endgame is refused.
+    /// The largest endgame of two attackers, with more entries a side
+    /// than `u32` counts: the entries at the top of the range decode and
+    /// slot back to themselves; an endgame beyond [`MAX_ENTRIES`] is
+    /// refused.
     #[test]
     fn the_largest_endgames_index_to_the_top_of_the_range() {
-        let layout = Layout::new("KCEEKNAAEE".parse().unwrap()).unwrap();
-        assert!(layout.per_side() * 2 > 1 << 30);
-        assert!(layout.per_side() * 2 <= MAX_ENTRIES);
-        let top = layout.per_side() as u32;
+        let layout = Layout::new("KCAAEEKCAAEE".parse().unwrap()).unwrap();
+        assert!(layout.per_side() > 1 << 32);
+        let top = layout.per_side();
         let mut checked = 0;
         for side in Color::ALL {
             for index in (top - 200_000..top).step_by(7) {
@@ -506,7 +502,9 @@ mod tests {
             }
         }
         assert!(checked > 1_000, "only {checked} entries checked");
-        assert!(Layout::new("KCCAEEKAEE".parse().unwrap()).is_err());
+        let beyond: Material = "KRRNNCCPPPPPKRRNNCCPPPPP".parse().unwrap();
+        assert!(Layout::entries(beyond) > MAX_ENTRIES);
+        assert!(Layout::new(beyond).is_err());
     }
 
     #[test]
@@ -519,7 +517,7 @@ mod tests {
     fn slots_round_trip(name: &str) {
         let layout = Layout::new(name.parse().unwrap()).unwrap();
         for side in Color::ALL {
-            for index in (0..layout.per_side() as u32).step_by(37) {
+            for index in (0..layout.per_side()).step_by(37) {
                 if let Some(position) = layout.position(side, index) {
                     let slot = layout.slot(&position).unwrap();
                     assert_eq!(

@@ -18,8 +18,10 @@ pub use layout::{Layout, OffDomain, TooLarge};
 #[cfg(feature = "generate")]
 pub(crate) use mirror::mirror_square;
 
-/// The most entries (both sides to move) an endgame may have: the solver
-/// keeps 3 bytes per entry (6 GiB at this limit) and numbers them with
-/// `u32`, both sides' entries in one range, with room to spare; if the
-/// memory cannot be had, solving returns [`super::TbError::OutOfMemory`].
-pub const MAX_ENTRIES: u64 = 1 << 31;
+/// The most entries (both sides to move) an endgame may have: 2⁴⁷, far
+/// above the largest of two attackers (1.6 × 10¹⁰). Entries are numbered
+/// with `u64`, both sides' in one range, and the rule rounds pack an entry
+/// and its victims into 64 bits. What can be solved is the memory's say:
+/// three bytes an entry in memory, or out of core within a limit
+/// ([`crate::Generator::with_memory_limit`]).
+pub const MAX_ENTRIES: u64 = 1 << 47;

@@ -24,7 +24,7 @@ impl Frontier {
 
     /// Adds `entry`.
     #[inline]
-    pub(super) fn mark(&self, entry: u32) {
+    pub(super) fn mark(&self, entry: u64) {
         let entry = entry as usize;
         if self.entries.set_first_of_word(entry) {
             self.summary.set(AtomicBits::word_of(entry));
@@ -49,14 +49,14 @@ impl Frontier {
     pub(super) fn drain<S>(
         &self,
         init: impl Fn() -> S + Sync + Send,
-        each: impl Fn(&mut S, u32) + Sync + Send,
+        each: impl Fn(&mut S, u64) + Sync + Send,
     ) {
         (0..self.summary.words())
             .into_par_iter()
             .for_each_init(init, |state, s| {
                 for w in self.summary.take_word(s) {
                     for entry in self.entries.take_word(w) {
-                        each(state, entry as u32);
+                        each(state, entry as u64);
                     }
                 }
             });
@@ -71,7 +71,7 @@ mod tests {
     #[test]
     fn drains_what_was_marked_once_each() {
         let frontier = Frontier::new(100_000);
-        let marked = [0u32, 1, 63, 64, 4095, 4096, 4097, 99_999, 64, 1];
+        let marked = [0u64, 1, 63, 64, 4095, 4096, 4097, 99_999, 64, 1];
         for &entry in &marked {
             frontier.mark(entry);
         }

@@ -74,7 +74,7 @@ struct Solver<'a> {
     /// The first entry [`Solver::plies`] and [`Solver::moves`] hold: 0 in
     /// memory, where they hold every entry; out of core, the first of the
     /// partition in memory (see `spill`).
-    base: u32,
+    base: u64,
     /// Each entry's state: its level once resolved, else what it waits
     /// for, or that it is illegal.
     plies: Vec<AtomicCell>,
@@ -109,10 +109,10 @@ enum Propagation {
 }
 
 /// An entry to resolve at a later level: `(entry, level)`.
-type Scheduled = (u32, u16);
+type Scheduled = (u64, u16);
 
 /// Puts `entry` in the bucket of `level`.
-fn schedule(buckets: &mut Vec<Vec<u32>>, entry: u32, level: u16) {
+fn schedule(buckets: &mut Vec<Vec<u64>>, entry: u64, level: u16) {
     let level = usize::from(level);
     if buckets.len() <= level {
         buckets.resize_with(level + 1, Vec::new);
@@ -121,8 +121,8 @@ fn schedule(buckets: &mut Vec<Vec<u32>>, entry: u32, level: u16) {
 }
 
 impl Solver<'_> {
-    fn side_and_index(&self, entry: u32) -> (Color, u32) {
-        let per_side = self.per_side as u32;
+    fn side_and_index(&self, entry: u64) -> (Color, u64) {
+        let per_side = self.per_side as u64;
         if entry < per_side {
             (Color::Red, entry)
         } else {
@@ -130,19 +130,19 @@ impl Solver<'_> {
         }
     }
 
-    fn entry(&self, side: Color, index: u32) -> u32 {
-        side as u32 * self.per_side as u32 + index
+    fn entry(&self, side: Color, index: u64) -> u64 {
+        side as u64 * self.per_side as u64 + index
     }
 
     /// `entry`'s cell, which must be in the entries held.
     #[inline]
-    fn cell(&self, entry: u32) -> &AtomicCell {
+    fn cell(&self, entry: u64) -> &AtomicCell {
         &self.plies[(entry - self.base) as usize]
     }
 
     /// `entry`'s move counter, which must be in the entries held.
     #[inline]
-    fn counter(&self, entry: u32) -> &AtomicU8 {
+    fn counter(&self, entry: u64) -> &AtomicU8 {
         &self.moves[(entry - self.base) as usize]
     }
 
@@ -152,7 +152,7 @@ impl Solver<'_> {
     /// thread came first, so that the result never depends on the order
     /// threads run in.
     #[inline]
-    fn claim(&self, entry: u32, cell: Cell) -> bool {
+    fn claim(&self, entry: u64, cell: Cell) -> bool {
         let slot = self.cell(entry);
         let mut current = slot.load();
         loop {

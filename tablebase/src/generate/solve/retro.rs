@@ -19,7 +19,7 @@ impl Solver<'_> {
     /// rules.
     pub(super) fn propagate_all(
         &self,
-        mut buckets: Vec<Vec<u32>>,
+        mut buckets: Vec<Vec<u64>>,
         pass: Propagation,
         progress: &dyn Progress,
     ) {
@@ -83,7 +83,7 @@ impl Solver<'_> {
     fn propagate(
         &self,
         (decoder, spare): (&mut Decoder, &mut Decoder),
-        entry: u32,
+        entry: u64,
         (level, pass): (u16, Propagation),
         next: &Frontier,
         later: &Mutex<Vec<Scheduled>>,
@@ -95,7 +95,7 @@ impl Solver<'_> {
         // The predecessors' values count through this one.
         let rule = self.cell(entry).load().by_rule();
         let child = Child { level, rule, pass };
-        let visit = |before: u32| {
+        let visit = |before: u64| {
             self.tell(
                 spare,
                 self.entry(!side, before),
@@ -120,10 +120,10 @@ impl Solver<'_> {
     pub(super) fn tell(
         &self,
         spare: &mut Decoder,
-        predecessor: u32,
+        predecessor: u64,
         child: Child,
-        next: impl FnOnce(u32),
-        later: impl FnOnce(u32, u16),
+        next: impl FnOnce(u64),
+        later: impl FnOnce(u64, u16),
     ) {
         let Child { level, rule, pass } = child;
         if level % 2 == 0 {
@@ -184,7 +184,7 @@ impl Solver<'_> {
 
     /// Whether `entry` has a successor won (for the side then to move) in
     /// `plies` with the distance counting to mate.
-    fn mate_child_at(&self, decoder: &mut Decoder, entry: u32, plies: u16) -> bool {
+    fn mate_child_at(&self, decoder: &mut Decoder, entry: u64, plies: u16) -> bool {
         let (side, index) = self.side_and_index(entry);
         let Some(position) = decoder.position(side, index) else {
             return false;

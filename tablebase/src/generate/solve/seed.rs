@@ -31,7 +31,7 @@ pub(super) struct CaptureValues {
 impl Solver<'_> {
     /// Seeds every entry; returns, by level, the entries to resolve at that
     /// level, or the mismatch that makes a smaller table unusable.
-    pub(super) fn seed_all(&self, progress: &dyn Progress) -> Result<Vec<Vec<u32>>, TbError> {
+    pub(super) fn seed_all(&self, progress: &dyn Progress) -> Result<Vec<Vec<u64>>, TbError> {
         let total = self.per_side * 2;
         progress.start(&format!("{} seed", self.layout.material()), total as u64);
         let counts = self.seed_range(0..total, progress)?;
@@ -39,13 +39,13 @@ impl Solver<'_> {
         // Scheduled entries wait in their cells (a table like KRNKR
         // schedules seven million): seeding only counts them per level, so
         // that the buckets are then allocated at their exact size.
-        let mut buckets: Vec<Vec<u32>> = counts
+        let mut buckets: Vec<Vec<u64>> = counts
             .iter()
             .map(|&size| Vec::with_capacity(size as usize))
             .collect();
         for (entry, cell) in self.plies.iter().enumerate() {
             if let Some(level) = cell.load().scheduled_level() {
-                buckets[usize::from(level)].push(entry as u32);
+                buckets[usize::from(level)].push(entry as u64);
             }
         }
         Ok(buckets)
@@ -67,7 +67,7 @@ impl Solver<'_> {
                 let mut capture_moves = Vec::new();
                 let mut per_level: Vec<u32> = Vec::new();
                 for entry in chunk {
-                    let entry = (start + entry) as u32;
+                    let entry = (start + entry) as u64;
                     if let Some(level) = self.seed(&mut decoder, &mut capture_moves, entry) {
                         let level = usize::from(level);
                         if per_level.len() <= level {
@@ -155,7 +155,7 @@ impl Solver<'_> {
         &self,
         decoder: &mut Decoder,
         capture_moves: &mut Vec<Move>,
-        entry: u32,
+        entry: u64,
     ) -> Option<u16> {
         let (side, index) = self.side_and_index(entry);
         let (cell, counter) = (self.cell(entry), self.counter(entry));

@@ -19,10 +19,14 @@ use qiboard::xiangqi::Bitboard;
 /// opponent's pieces in square order rather than a set of squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Candidate {
-    pub(super) entry: u32,
-    /// The victims' mask, and [`CHECK`].
-    pub(super) flags: u32,
+    /// The entry in the low [`ENTRY_BITS`] bits, the victims' mask above
+    /// them, and [`CHECK`] as the top bit: eight bytes, as two million of
+    /// them in a round want.
+    packed: u64,
 }
+
+/// Bits of [`Candidate::packed`] the entry takes: [`crate::MAX_ENTRIES`]'s.
+const ENTRY_BITS: u32 = crate::MAX_ENTRIES.trailing_zeros();
 
 /// In [`Candidate::flags`]: every drawing move checks.
 pub(super) const CHECK: u32 = 1 << 31;
@@ -48,21 +52,35 @@ pub(super) fn squares_of(mask: u32, among: Bitboard) -> Bitboard {
 }
 
 impl Candidate {
-    fn new(entry: u32, check: bool, victims: u32) -> Candidate {
+    fn new(entry: u64, check: bool, victims: u32) -> Candidate {
+        debug_assert!(entry < crate::MAX_ENTRIES && victims < 1 << 16);
+        let check = if check { 1 << 63 } else { 0 };
         Candidate {
-            entry,
-            flags: victims | if check { CHECK } else { 0 },
+            packed: entry | u64::from(victims) << ENTRY_BITS | check,
         }
+    }
+
+    /// The entry.
+    #[inline]
+    pub(super) fn entry(&self) -> u64 {
+        self.packed & ((1 << ENTRY_BITS) - 1)
+    }
+
+    /// The victims' mask, and [`CHECK`].
+    #[inline]
+    pub(super) fn flags(&self) -> u32 {
+        let victims = (self.packed >> ENTRY_BITS) as u32 & 0xffff;
+        victims | if self.packed >> 63 != 0 { CHECK } else { 0 }
     }
 
     /// Every drawing move checks.
     pub(super) fn check(&self) -> bool {
-        self.flags & CHECK != 0
+        self.flags() & CHECK != 0
     }
 
     /// The mask of the enemy pieces every drawing move newly chases.
     pub(super) fn victims(&self) -> u32 {
-        self.flags & !CHECK
+        self.flags() & !CHECK
     }
 }
 
@@ -72,7 +90,7 @@ fn merge(a: Vec<Candidate>, b: Vec<Candidate>) -> Vec<Candidate> {
     let (mut a, mut b) = (a.into_iter().peekable(), b.into_iter().peekable());
     loop {
         let next = match (a.peek(), b.peek()) {
-            (Some(x), Some(y)) if x.entry < y.entry => a.next(),
+            (Some(x), Some(y)) if x.entry() < y.entry() => a.next(),
             (_, Some(_)) => b.next(),
             (Some(_), None) => a.next(),
             (None, None) => break,
@@ -92,7 +110,7 @@ impl Solver<'_> {
                 progress.advance(range.len() as u64);
                 let mut decoder = Decoder::new(self.layout);
                 range
-                    .filter_map(|entry| self.candidate(&mut decoder, entry as u32))
+                    .filter_map(|entry| self.candidate(&mut decoder, entry as u64))
                     .collect::<Vec<_>>()
             })
             .flatten()
@@ -110,14 +128,14 @@ impl Solver<'_> {
         &self,
         earlier: Vec<Candidate>,
         progress: &dyn Progress,
-    ) -> (Vec<Candidate>, Vec<u32>) {
+    ) -> (Vec<Candidate>, Vec<u64>) {
         let touched = self
             .touched
             .as_ref()
             .expect("rule rounds track touched entries");
         let kept: Vec<Candidate> = earlier
             .into_par_iter()
-            .filter(|c| !touched.test(c.entry as usize) && self.open(c.entry))
+            .filter(|c| !touched.test(c.entry() as usize) && self.open(c.entry()))
             .collect();
         progress.start(
             &format!("{} rules", self.layout.material()),
@@ -131,7 +149,7 @@ impl Solver<'_> {
                 let mut looked_at = 0;
                 for entry in touched.ones(range) {
                     looked_at += 1;
-                    found.extend(self.candidate(&mut decoder, entry as u32));
+                    found.extend(self.candidate(&mut decoder, entry as u64));
                 }
                 progress.advance(looked_at);
                 found
@@ -139,12 +157,12 @@ impl Solver<'_> {
             .flatten()
             .collect();
         progress.finish();
-        let entries = fresh.iter().map(|c| c.entry).collect();
+        let entries = fresh.iter().map(|c| c.entry()).collect();
         (merge(kept, fresh), entries)
     }
 
     /// `entry` as a candidate, if it is one (see the module docs).
-    fn candidate(&self, decoder: &mut Decoder, entry: u32) -> Option<Candidate> {
+    fn candidate(&self, decoder: &mut Decoder, entry: u64) -> Option<Candidate> {
         if !self.open(entry) || self.counter(entry).load(Relaxed) & CAPTURE_SAVES != 0 {
             return None;
         }

@@ -43,13 +43,24 @@ impl Solver<'_> {
         candidates: &[Candidate],
         members: &Members,
         progress: &dyn Progress,
-    ) -> Vec<u32> {
-        let state: Vec<AtomicU32> = candidates.iter().map(|c| AtomicU32::new(c.flags)).collect();
-        let find = |entry: u32| -> Option<u32> {
+    ) -> Vec<u64> {
+        // Candidates are numbered with `u32` in the graph: four thousand
+        // million of them would need a hundred gigabytes before this.
+        assert!(
+            u32::try_from(candidates.len()).is_ok(),
+            "too many candidates"
+        );
+        let state: Vec<AtomicU32> = candidates
+            .iter()
+            .map(|c| AtomicU32::new(c.flags()))
+            .collect();
+        let find = |entry: u64| -> Option<u32> {
             if !members.contains(entry) {
                 return None;
             }
-            let i = candidates.binary_search_by_key(&entry, |c| c.entry).ok()?;
+            let i = candidates
+                .binary_search_by_key(&entry, |c| c.entry())
+                .ok()?;
             Some(i as u32)
         };
         progress.start(
@@ -155,7 +166,7 @@ impl Solver<'_> {
             .iter()
             .zip(&state)
             .filter(|(_, flags)| flags.load(Relaxed) != 0)
-            .map(|(c, _)| c.entry)
+            .map(|(c, _)| c.entry())
             .collect()
     }
 
@@ -169,10 +180,10 @@ impl Solver<'_> {
         i: u32,
         candidate: Candidate,
         all: &[Candidate],
-        find: &impl Fn(u32) -> Option<u32>,
+        find: &impl Fn(u64) -> Option<u32>,
         graph: &mut Replies,
     ) -> bool {
-        let (side, index) = self.side_and_index(candidate.entry);
+        let (side, index) = self.side_and_index(candidate.entry());
         let Some(position) = decoder.placed(side, index) else {
             return false;
         };
@@ -182,7 +193,7 @@ impl Solver<'_> {
         let victims = squares_of(candidate.victims(), theirs);
         let mark = graph.mark();
         graph.open_node(i);
-        let covered = self.each_drawing_move(candidate.entry, position, |after, after_slot| {
+        let covered = self.each_drawing_move(candidate.entry(), position, |after, after_slot| {
             graph.open_move();
             // What the opponent chased already, once a reply needs it.
             let mut already = None;
@@ -258,11 +269,11 @@ impl Solver<'_> {
                     }
                 }
                 if reply_keeps.check || reply_keeps.victims != 0 {
-                    kept |= reply_keeps.keeps(candidate.flags, goal.flags);
+                    kept |= reply_keeps.keeps(candidate.flags(), goal.flags());
                     graph.push(reply_keeps);
                 }
             }
-            kept & candidate.flags != 0
+            kept & candidate.flags() != 0
         });
         if !covered {
             graph.rewind(mark);
@@ -327,14 +338,14 @@ impl Members {
     pub(super) fn taking_over(mut touched: AtomicBits, candidates: &[Candidate]) -> Members {
         touched.clear();
         for c in candidates {
-            touched.set_mut(c.entry as usize);
+            touched.set_mut(c.entry() as usize);
         }
         Members { bits: touched }
     }
 
     /// Whether `entry` is a candidate's.
     #[inline]
-    fn contains(&self, entry: u32) -> bool {
+    fn contains(&self, entry: u64) -> bool {
         self.bits.test(entry as usize)
     }
 

@@ -115,7 +115,7 @@ pub(crate) fn apply_to(material: Material) -> bool {
 impl Solver<'_> {
     /// Whether `entry` is still unresolved.
     #[inline]
-    fn open(&self, entry: u32) -> bool {
+    fn open(&self, entry: u64) -> bool {
         self.cell(entry).load().is_unresolved()
     }
 
@@ -127,7 +127,7 @@ impl Solver<'_> {
     /// lose.
     fn each_drawing_move(
         &self,
-        entry: u32,
+        entry: u64,
         position: &Position,
         mut visit: impl FnMut(&Position, Slot) -> bool,
     ) -> bool {
@@ -213,7 +213,7 @@ impl Solver<'_> {
         &mut self,
         candidates: &[Candidate],
         progress: &dyn Progress,
-    ) -> Vec<u32> {
+    ) -> Vec<u64> {
         let touched = self
             .touched
             .take()

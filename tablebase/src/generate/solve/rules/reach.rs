@@ -31,7 +31,7 @@ impl Solver<'_> {
     pub(super) fn reach(
         &self,
         candidates: &[Candidate],
-        fresh: &[u32],
+        fresh: &[u64],
         progress: &dyn Progress,
     ) -> Option<Vec<Candidate>> {
         // Reaching an entry (two generations of un-moves) costs about half
@@ -46,17 +46,17 @@ impl Solver<'_> {
         let member = {
             let mut member = AtomicBits::new(entries);
             for c in candidates {
-                member.set_mut(c.entry as usize);
+                member.set_mut(c.entry() as usize);
             }
             member
         };
         let reached = AtomicBits::new(entries);
         // Whether `entry` is a candidate reached for the first time.
-        let reach = |entry: u32| {
+        let reach = |entry: u64| {
             let entry = entry as usize;
             member.test(entry) && !reached.test_and_set(entry)
         };
-        let mut frontier: Vec<u32> = fresh.iter().copied().filter(|&e| reach(e)).collect();
+        let mut frontier: Vec<u64> = fresh.iter().copied().filter(|&e| reach(e)).collect();
         let mut total = frontier.len();
         progress.start(&format!("{} reach", self.layout.material()), budget as u64);
         while !frontier.is_empty() {
@@ -115,7 +115,7 @@ impl Solver<'_> {
             candidates
                 .iter()
                 .copied()
-                .filter(|c| reached.test(c.entry as usize))
+                .filter(|c| reached.test(c.entry() as usize))
                 .collect(),
         )
     }

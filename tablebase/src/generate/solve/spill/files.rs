@@ -1,6 +1,6 @@
 //! The scratch directory an out-of-core solve works in, and the two kinds
 //! of file it keeps there: arrays read and written a partition at a time,
-//! and lists of `u32` written once and then read once, in order.
+//! and lists of `u64` written once and then read once, in order.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
@@ -86,7 +86,7 @@ impl Array {
     }
 }
 
-/// A list of `u32` being written.
+/// A list of `u64` being written.
 pub(super) struct ListWriter {
     path: PathBuf,
     file: BufWriter<File>,
@@ -103,7 +103,7 @@ impl ListWriter {
         })
     }
 
-    pub(super) fn extend(&mut self, items: &[u32]) -> Result<(), TbError> {
+    pub(super) fn extend(&mut self, items: &[u64]) -> Result<(), TbError> {
         for item in items {
             self.file
                 .write_all(&item.to_le_bytes())
@@ -130,7 +130,7 @@ impl ListWriter {
     }
 }
 
-/// A list of `u32` being read once, in order; the file goes when it does.
+/// A list of `u64` being read once, in order; the file goes when it does.
 pub(super) struct ListReader {
     path: PathBuf,
     file: BufReader<File>,
@@ -148,16 +148,16 @@ impl ListReader {
     pub(super) fn next_batch(
         &mut self,
         most: usize,
-        batch: &mut Vec<u32>,
+        batch: &mut Vec<u64>,
     ) -> Result<bool, TbError> {
         batch.clear();
         let take = self.left.min(most as u64) as usize;
-        let mut bytes = [0u8; 4];
+        let mut bytes = [0u8; 8];
         for _ in 0..take {
             self.file
                 .read_exact(&mut bytes)
                 .map_err(io_error(&self.path))?;
-            batch.push(u32::from_le_bytes(bytes));
+            batch.push(u64::from_le_bytes(bytes));
         }
         self.left -= take as u64;
         Ok(take > 0)

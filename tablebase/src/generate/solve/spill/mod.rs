@@ -96,7 +96,7 @@ impl Partitions {
         let to_mate = entries.div_ceil(64) * 8;
         // A batch: its entries and their tellings, collected then merged.
         let batch_bytes = (budget / 8).clamp(1 << 18, 1 << 26);
-        let batch = batch_bytes / (4 + 2 * 4 * MOST_PREDECESSORS);
+        let batch = batch_bytes / (8 + 2 * 8 * MOST_PREDECESSORS);
         let fixed = to_mate + batch_bytes + (1 << 20);
         let mut held = budget.checked_sub(fixed)? * 8 / HELD_BYTES_PER_8;
         held = held.min(entries.div_ceil(64) * 64) / 64 * 64;
@@ -334,11 +334,11 @@ impl Run<'_> {
         let solver = &self.solver;
         let pass = Propagation::WithoutRules;
         let resolved = AtomicBits::new(part.len());
-        let mark = |entry: u32| resolved.set((entry - solver.base) as usize);
+        let mark = |entry: u64| resolved.set((entry - solver.base) as usize);
         if due > 0 {
             chunks(part.len()).for_each(|chunk| {
                 for i in chunk {
-                    let entry = solver.base + i as u32;
+                    let entry = solver.base + i as u64;
                     let cell = solver.cell(entry).load();
                     if cell.scheduled_level() == Some(level) {
                         let by_rule = cell.noted_by_rule();
@@ -382,11 +382,11 @@ impl Run<'_> {
             self.count_scheduled(usize::from(at), k, 1);
         }
         let solver = &self.solver;
-        let new: Vec<u32> = Vec::new();
+        let new: Vec<u64> = Vec::new();
         let mut new = new;
         for i in resolved.ones(0..part.len()) {
-            let entry = solver.base + i as u32;
-            new.push(entry << 1 | u32::from(solver.cell(entry).load().by_rule()));
+            let entry = solver.base + i as u64;
+            new.push(entry << 1 | u64::from(solver.cell(entry).load().by_rule()));
             if new.len() == 1 << 14 {
                 frontier.extend(&new)?;
                 new.clear();
@@ -415,7 +415,7 @@ impl Run<'_> {
                 to_mate.set_mut((entry >> 1) as usize);
             }
             let solver = &*solver;
-            let mut tellings: Vec<u32> = batch
+            let mut tellings: Vec<u64> = batch
                 .par_chunks(256)
                 .map_init(
                     || Decoder::new(solver.layout),
@@ -469,7 +469,7 @@ impl Run<'_> {
     fn hold(&mut self, k: usize) -> Result<(), TbError> {
         let part = self.parts[k].clone();
         let solver = &mut self.solver;
-        solver.base = part.start as u32;
+        solver.base = part.start as u64;
         solver.plies.clear();
         solver.moves.clear();
         let mut bytes = vec![0u8; IO_ENTRIES.min(part.len()) * 2];
@@ -529,7 +529,7 @@ impl<'a> Solver<'a> {
 
     /// Holds the entries of `part`, unseeded.
     fn hold_unseeded(&mut self, part: Range<usize>) {
-        self.base = part.start as u32;
+        self.base = part.start as u64;
         self.plies.clear();
         self.plies
             .extend(part.clone().map(|_| AtomicCell::new(Cell::UNSEEDED)));
@@ -539,7 +539,7 @@ impl<'a> Solver<'a> {
 
     /// Marks `entry` (unresolved, its moves all lost) scheduled to be lost
     /// at `at`, the slowest loss its captures concede.
-    fn schedule_loss(&self, entry: u32, at: u16) {
+    fn schedule_loss(&self, entry: u64, at: u16) {
         let cell = self.cell(entry);
         let waiting = cell.load();
         debug_assert_eq!(waiting.slowest_capture_loss(), at);
