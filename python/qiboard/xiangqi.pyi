@@ -291,6 +291,7 @@ class Tablebase:
         *,
         rules: Literal["asian", "none"] = "asian",
         cache_bytes: Optional[int] = None,
+        memory_bytes: Optional[int] = None,
     ) -> Tablebase: ...
     @property
     def directory(self) -> Optional[pathlib.Path]: ...

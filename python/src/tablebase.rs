@@ -128,6 +128,10 @@ impl PyGenerated {
 /// "asian" (default: perpetual check and chase lose) or "none".
 /// Probes read one block at a time through a cache of ``cache_bytes``;
 /// every method may be called from any thread, and releases the GIL.
+/// ``memory_bytes`` bounds each solve's working memory (default: what the
+/// system has available): an endgame that needs more is solved out of
+/// core, a partition at a time with scratch files, into the same tables,
+/// when its rule rounds allow; else ``generate`` raises before any work.
 #[pyclass(module = "qiboard.xiangqi", name = "Tablebase", frozen)]
 pub struct PyTablebase {
     generator: Generator,
@@ -136,8 +140,13 @@ pub struct PyTablebase {
 #[pymethods]
 impl PyTablebase {
     #[new]
-    #[pyo3(signature = (directory=None, *, rules="asian", cache_bytes=None))]
-    fn new(directory: Option<PathBuf>, rules: &str, cache_bytes: Option<usize>) -> PyResult<Self> {
+    #[pyo3(signature = (directory=None, *, rules="asian", cache_bytes=None, memory_bytes=None))]
+    fn new(
+        directory: Option<PathBuf>,
+        rules: &str,
+        cache_bytes: Option<usize>,
+        memory_bytes: Option<u64>,
+    ) -> PyResult<Self> {
         let rules: RuleSet = rules.parse().map_err(errors::with::<TablebaseError>)?;
         let mut generator = match directory {
             Some(dir) => Generator::open(dir),
@@ -146,6 +155,9 @@ impl PyTablebase {
         .with_rules(rules);
         if let Some(bytes) = cache_bytes {
             generator = generator.with_cache_bytes(bytes);
+        }
+        if let Some(bytes) = memory_bytes {
+            generator = generator.with_memory_limit(bytes);
         }
         Ok(PyTablebase { generator })
     }

@@ -43,7 +43,7 @@ mod files;
 
 use std::ops::Range;
 use std::path::Path;
-use std::sync::atomic::AtomicU8;
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use std::sync::Mutex;
 
 use rayon::prelude::*;
@@ -84,14 +84,15 @@ pub(crate) struct Partitions {
     pub held: usize,
     /// Frontier entries un-moved in one batch.
     pub batch: usize,
-    /// The bytes this takes in memory at most, the value codes aside.
+    /// The bytes this takes in memory at most (the smaller tables and the
+    /// file writer's compressors aside).
     pub bytes: u64,
 }
 
 impl Partitions {
     /// How to solve `entries` entries in `budget` bytes, or `None` if
-    /// that is too little (less than a bit an entry and a partition of
-    /// [`FEWEST_HELD`] entries).
+    /// that is too little (less than a bit an entry, a batch of 256 KiB,
+    /// 1 MiB of slack and a partition of [`FEWEST_HELD`] entries).
     pub(crate) fn for_budget(entries: u64, budget: u64) -> Option<Partitions> {
         let to_mate = entries.div_ceil(64) * 8;
         // A batch: its entries and their tellings, collected then merged.
@@ -382,8 +383,8 @@ impl Run<'_> {
             self.count_scheduled(usize::from(at), k, 1);
         }
         let solver = &self.solver;
-        let new: Vec<u64> = Vec::new();
-        let mut new = new;
+        // The level's entries of this partition, in order, a run at a time.
+        let mut new: Vec<u64> = Vec::new();
         for i in resolved.ones(0..part.len()) {
             let entry = solver.base + i as u64;
             new.push(entry << 1 | u64::from(solver.cell(entry).load().by_rule()));
@@ -503,11 +504,7 @@ impl Run<'_> {
             }
             self.cells.write(run as u64 * 2, &bytes)?;
             bytes.clear();
-            bytes.extend(
-                solver.moves[held]
-                    .iter()
-                    .map(|count| count.load(std::sync::atomic::Ordering::Relaxed)),
-            );
+            bytes.extend(solver.moves[held].iter().map(|count| count.load(Relaxed)));
             self.moves.write(run as u64, &bytes)?;
         }
         Ok(())
