@@ -341,7 +341,16 @@ pub(crate) fn load(dir: &Path, layout: Arc<Layout>, rules: RuleSet) -> Result<Ta
         });
     }
     let per_side = layout.per_side() as usize;
-    let mut codes = vec![0u16; 2 * per_side];
+    // A table solved out of core may not fit in memory whole: an error
+    // value then, not an abort.
+    let mut codes = Vec::new();
+    codes
+        .try_reserve_exact(2 * per_side)
+        .map_err(|_| TbError::OutOfMemory {
+            material: layout.material(),
+            bytes: 4 * per_side as u64,
+        })?;
+    codes.resize(2 * per_side, 0u16);
     for side in 0..2 {
         let codes = &mut codes[side * per_side..(side + 1) * per_side];
         // The WDL symbol first, then the code of symbol and distance.

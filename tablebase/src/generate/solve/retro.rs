@@ -38,16 +38,23 @@ impl Solver<'_> {
         let entries = self.per_side * 2;
         let (mut current, mut next) = (Frontier::new(entries), Frontier::new(entries));
         let mut level = 0u16;
-        loop {
+        // A scheduled entry's claim reads what its cell noted (a capture
+        // into a rule-decided value): so a level's are claimed before the
+        // level below is drained, while no telling can have resolved one of
+        // them at that level and with it wiped the note (the out-of-core
+        // solve claims them in the same order).
+        let claim_scheduled = |buckets: &mut Vec<Vec<u64>>, level: u16, into: &Frontier| {
             if let Some(bucket) = buckets.get_mut(usize::from(level)) {
                 for entry in std::mem::take(bucket) {
-                    // A capture into a rule-decided value noted it.
                     let by_rule = self.cell(entry).load().noted_by_rule();
                     if self.claim(entry, pass.resolved(level, by_rule)) {
-                        current.mark(entry);
+                        into.mark(entry);
                     }
                 }
             }
+        };
+        loop {
+            claim_scheduled(&mut buckets, level, &current);
             let count = current.count();
             if count == 0 {
                 // Nothing at this level: on to the next scheduled one.
@@ -60,6 +67,7 @@ impl Solver<'_> {
                 }
             }
             progress.advance(count);
+            claim_scheduled(&mut buckets, level + 1, &next);
             let later = Mutex::new(Vec::new());
             current.drain(
                 || (Decoder::new(self.layout), Decoder::new(self.layout)),

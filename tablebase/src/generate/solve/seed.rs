@@ -58,14 +58,14 @@ impl Solver<'_> {
         &self,
         range: Range<usize>,
         progress: &dyn Progress,
-    ) -> Result<Vec<u32>, TbError> {
+    ) -> Result<Vec<u64>, TbError> {
         let start = range.start;
         let counts = chunks(range.len())
             .map(|chunk| {
                 let count = chunk.len() as u64;
                 let mut decoder = Decoder::new(self.layout);
                 let mut capture_moves = Vec::new();
-                let mut per_level: Vec<u32> = Vec::new();
+                let mut per_level: Vec<u64> = Vec::new();
                 for entry in chunk {
                     let entry = (start + entry) as u64;
                     if let Some(level) = self.seed(&mut decoder, &mut capture_moves, entry) {

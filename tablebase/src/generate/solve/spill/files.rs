@@ -28,18 +28,48 @@ impl Scratch {
     /// process (two solves at once, in one process or two, never share one).
     pub(super) fn create(parent: &Path, material: Material) -> Result<Scratch, TbError> {
         static SOLVES: AtomicU32 = AtomicU32::new(0);
+        let prefix = format!(".{material}-scratch-");
+        remove_stale(parent, &prefix);
         let name = format!(
-            ".{material}-scratch-{}-{}",
+            "{prefix}{}-{}",
             std::process::id(),
             SOLVES.fetch_add(1, Relaxed)
         );
         let dir = parent.join(name);
+        // Only a killed run whose process number this one now has can
+        // have left this name: nothing of it is worth keeping.
+        let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).map_err(io_error(&dir))?;
         Ok(Scratch { dir })
     }
 
     pub(super) fn path(&self, name: &str) -> PathBuf {
         self.dir.join(name)
+    }
+}
+
+/// Removes the scratch directories under `parent` named with `prefix` that
+/// killed runs left: those whose process no longer exists. Only where that
+/// can be told (Linux's `/proc`); elsewhere they stay, hidden.
+fn remove_stale(parent: &Path, prefix: &str) {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = fs::read_dir(parent) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let process = name
+            .to_str()
+            .and_then(|name| name.strip_prefix(prefix))
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|pid| pid.parse::<u32>().ok());
+        if let Some(process) = process {
+            if !Path::new("/proc").join(process.to_string()).exists() {
+                let _ = fs::remove_dir_all(entry.path());
+            }
+        }
     }
 }
 

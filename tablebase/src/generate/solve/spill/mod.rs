@@ -77,6 +77,10 @@ pub(super) const LIST_BUFFER: usize = 1 << 13;
 /// costs outweigh the work.
 const FEWEST_HELD: u64 = 1 << 12;
 
+/// The most partitions: each has a file of tellings open at once, and
+/// systems allow a process a thousand or so open files.
+const MOST_PARTS: u64 = 512;
+
 /// How an out-of-core solve of `entries` entries spends its budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Partitions {
@@ -92,7 +96,8 @@ pub(crate) struct Partitions {
 impl Partitions {
     /// How to solve `entries` entries in `budget` bytes, or `None` if
     /// that is too little (less than a bit an entry, a batch of 256 KiB,
-    /// 1 MiB of slack and a partition of [`FEWEST_HELD`] entries).
+    /// 1 MiB of slack and partitions of [`FEWEST_HELD`] entries, at most
+    /// [`MOST_PARTS`] of them).
     pub(crate) fn for_budget(entries: u64, budget: u64) -> Option<Partitions> {
         let to_mate = entries.div_ceil(64) * 8;
         // A batch: its entries and their tellings, collected then merged.
@@ -106,6 +111,9 @@ impl Partitions {
                 return None;
             }
             let parts = entries.div_ceil(held);
+            if parts > MOST_PARTS {
+                return None;
+            }
             let bytes = fixed + held * HELD_BYTES_PER_8 / 8 + parts * LIST_BUFFER as u64;
             if bytes <= budget {
                 return Some(Partitions {
@@ -258,7 +266,7 @@ impl Run<'_> {
             self.solver.hold_unseeded(part.clone());
             let counts = self.solver.seed_range(part, progress)?;
             for (level, count) in counts.into_iter().enumerate() {
-                self.count_scheduled(level, k, u64::from(count));
+                self.count_scheduled(level, k, count);
             }
             legal += self
                 .solver
@@ -560,10 +568,11 @@ mod tests {
         .unwrap()
     }
 
-    /// Partitions of a few thousand entries, so that every level crosses
-    /// many of them, give the codes the solve in memory gives: without
-    /// rules, and with smaller tables solved under them (whose rule-decided
-    /// values make the distance's kind depend on which child counted last).
+    /// Partitions of a hundredth of the entries (and of 64,000), so that
+    /// every level crosses many of them, give the codes the solve in
+    /// memory gives: without rules, and with smaller tables solved under
+    /// them (whose rule-decided values make the distance's kind depend on
+    /// which child counted last).
     #[test]
     fn partitions_solve_what_memory_solves() {
         let asian = Generator::in_memory();
@@ -595,7 +604,10 @@ mod tests {
                 name == "KRKNA",
                 "{name}: {by_rule} distances to a rule"
             );
-            for held in [4096, 64 * 1000] {
+            // A hundred partitions or so at most: each has its file open.
+            let entries = layout.per_side() as usize * 2;
+            let many = (entries / 100).next_multiple_of(64).max(4096);
+            for held in [many, 64 * 1000] {
                 let partitions = Partitions {
                     held,
                     batch: 777,
