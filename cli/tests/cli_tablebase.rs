@@ -397,10 +397,10 @@ fn plans_and_refusals_come_before_any_work() {
 fn a_solve_out_of_core_writes_the_files_a_solve_in_memory_does() {
     let (whole, parts) = (scratch("in-memory"), scratch("out-of-core"));
     for (dir, memory) in [(&whole, "1G"), (&parts, "2M")] {
-        let args = ["tb", "gen", "KRKN", "--rules", "none", "--memory", memory];
+        let args = ["tb", "gen", "KRRKA", "--rules", "none", "--memory", memory];
         stdout_lines(&qiboard(&[&args[..], &["--dir", text(dir)]].concat()));
     }
-    for file in ["KRKN.qwdl", "KRKN.qdtm"] {
+    for file in ["KRRKA.qwdl", "KRRKA.qdtm"] {
         let (a, b) = (whole.join(file), parts.join(file));
         assert_eq!(
             std::fs::read(a).unwrap(),
@@ -426,7 +426,7 @@ fn a_solve_out_of_core_writes_the_files_a_solve_in_memory_does() {
         "--json",
     ]);
     let plan = String::from_utf8(plan.stdout).unwrap();
-    assert!(plan.contains("\"material\": \"KRKN\", \"entries\": 729000, \"working_bytes\": "));
+    assert!(plan.contains("\"material\": \"KRRKA\", \"entries\": 1465830, \"working_bytes\": "));
     assert!(plan.contains("\"out_of_core\": true") && plan.contains("\"out_of_core\": false"));
     // Under the rules its rule rounds need it whole: refused.
     let ruled = scratch("out-of-core-ruled");
@@ -434,7 +434,7 @@ fn a_solve_out_of_core_writes_the_files_a_solve_in_memory_does() {
     assert_eq!(refused.status.code(), Some(2), "{refused:?}");
     let message = String::from_utf8_lossy(&refused.stderr);
     assert!(
-        message.contains("KRKN: solving needs about 2.8 MiB"),
+        message.contains("KRKN: solving needs about 2.1 MiB"),
         "{message}"
     );
     for dir in [whole, parts, ruled] {

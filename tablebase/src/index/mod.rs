@@ -22,6 +22,6 @@ pub(crate) use mirror::mirror_square;
 /// above the largest of two attackers (1.6 × 10¹⁰). Entries are numbered
 /// with `u64`, both sides' in one range, and the rule rounds pack an entry
 /// and its victims into 64 bits. What can be solved is the memory's say:
-/// three bytes an entry in memory, or out of core within a limit
+/// two bytes an entry in memory, or out of core within a limit
 /// ([`crate::Generator::with_memory_limit`]).
 pub const MAX_ENTRIES: u64 = 1 << 47;

@@ -1,28 +1,35 @@
-//! An entry's cell: its state while solving, in sixteen bits (two bytes an
-//! entry, reused for the value code the table stores).
+//! An entry's cell: its whole state while solving, in sixteen bits (two
+//! bytes an entry, reused for the value code the table stores).
 //!
-//! A cell is in one of three states, and what its bits hold depends on it:
+//! A cell is in one of four states, and what its bits hold depends on it:
 //!
-//! | state      | bit 15 | bit 14        | bit 13          | bits 0–12            |
-//! |------------|--------|---------------|-----------------|----------------------|
-//! | illegal    | 1      | 1             | 1               | all ones             |
-//! | unresolved | 1      | scheduled     | noted by rule   | the noted distance   |
-//! | resolved   | 0      | by rule       | changed         | the level            |
+//! | state      | bit 15 | bit 14  | bit 13        | bits 0–12                                       |
+//! |------------|--------|---------|---------------|-------------------------------------------------|
+//! | illegal    | 1      | 1       | 1             | all ones                                        |
+//! | scheduled  | 1      | 1       | noted by rule | the level                                       |
+//! | waiting    | 1      | 0       | noted by rule | slowest loss (8–12), capture saves (7), moves left (0–6) |
+//! | resolved   | 0      | by rule | changed       | the level                                       |
 //!
 //! Bits 14 and 13 mean one thing in an unresolved cell and another in a
 //! resolved one: each meaning has its own method, false in any other
-//! state. The noted distance of an unresolved cell is the level seeding
-//! scheduled it at, or else the slowest loss, in plies, that its captures
+//! state. A *scheduled* cell is resolved at a level seeding (or, out of
+//! core, a last lost move) fixed; it needs no count of its moves, since
+//! nothing but that level or a sooner win can resolve it. A *waiting*
+//! cell counts the non-captures not yet known to lose (at most 119 legal
+//! moves fit in seven bits), says whether a capture draws or wins (so it
+//! is never lost), and notes the slowest loss, in plies, its captures
 //! concede (0 if none): what it is lost at, at the soonest, once its
-//! non-captures all lose. Keeping that in the cell saves a byte per entry.
+//! non-captures all lose. Five bits hold that loss up to 30 plies; a
+//! slower one reads [`SLOWER`], and is looked up again from the smaller
+//! tables the few times it is needed. Folding the count into the cell is
+//! what makes a solve two bytes an entry instead of three.
 
 use std::sync::atomic::{AtomicU16, Ordering::Relaxed};
 
 /// The bit set in every cell not resolved (and in [`ILLEGAL`]).
 const UNRESOLVED: u16 = 0x8000;
-/// In an unresolved cell: seeding scheduled the entry at the level in the
-/// distance bits (instead of holding its slowest capture loss, which such
-/// an entry never needs).
+/// In an unresolved cell: scheduled at the level in the distance bits
+/// (else waiting, with its count of moves).
 const SCHEDULED: u16 = 0x4000;
 /// In an unresolved cell: the noted distance counts to a rule decision (a
 /// capture leads into a smaller table's rule-decided value).
@@ -35,6 +42,16 @@ const BY_RULE: u16 = 0x4000;
 const CHANGED: u16 = 0x2000;
 /// The distance bits.
 const DISTANCE: u16 = 0x1fff;
+/// In a waiting cell: the slowest capture loss, up to [`SLOWER`].
+const SLOWEST: u16 = 0x1f00;
+const SLOWEST_SHIFT: u32 = 8;
+/// In a waiting cell's slowest-loss bits: a loss slower than they hold.
+pub(super) const SLOWER: u16 = 31;
+/// In a waiting cell: some capture draws (or wins), so the entry is never
+/// lost.
+const CAPTURE_SAVES: u16 = 0x80;
+/// In a waiting cell: the non-captures not yet known to lose.
+const MOVES_LEFT: u16 = 0x7f;
 /// A cell that holds no legal position.
 const ILLEGAL: u16 = u16::MAX;
 
@@ -49,11 +66,17 @@ impl Cell {
     /// Every entry before seeding: unresolved, with nothing noted.
     pub(super) const UNSEEDED: Cell = Cell(UNRESOLVED);
 
-    /// Unresolved, the slowest loss its captures concede being
-    /// `slowest_loss` plies, counted to a rule decision if `by_rule`.
+    /// Waiting: `moves_left` non-captures not known to lose, a capture
+    /// that draws or wins if `saved`, and the slowest loss its captures
+    /// concede being `slowest_loss` plies, counted to a rule decision if
+    /// `by_rule`.
     #[inline]
-    pub(super) fn waiting(slowest_loss: u16, by_rule: bool) -> Cell {
-        Cell(UNRESOLVED | noted(slowest_loss, by_rule))
+    pub(super) fn waiting(moves_left: u32, saved: bool, slowest_loss: u16, by_rule: bool) -> Cell {
+        debug_assert!(moves_left <= u32::from(MOVES_LEFT));
+        let slowest = slowest_loss.min(SLOWER) << SLOWEST_SHIFT;
+        let saved = if saved { CAPTURE_SAVES } else { 0 };
+        let by_rule = if by_rule { NOTED_BY_RULE } else { 0 };
+        Cell(UNRESOLVED | by_rule | slowest | saved | moves_left as u16)
     }
 
     /// Unresolved, and scheduled by seeding to be resolved at `level`,
@@ -112,12 +135,37 @@ impl Cell {
             .then_some(self.0 & DISTANCE)
     }
 
-    /// Unresolved cells not scheduled: the slowest loss, in plies, the
-    /// entry's captures concede (0 if none).
+    /// Whether the entry is waiting: unresolved, not scheduled.
     #[inline]
-    pub(super) fn slowest_capture_loss(self) -> u16 {
-        debug_assert!(self.is_unresolved());
-        self.0 & DISTANCE
+    pub(super) fn is_waiting(self) -> bool {
+        self.0 & (UNRESOLVED | SCHEDULED) == UNRESOLVED
+    }
+
+    /// Waiting cells: the slowest loss, in plies, the entry's captures
+    /// concede (0 if none), or `None` if slower than a cell holds.
+    #[inline]
+    pub(super) fn slowest_capture_loss(self) -> Option<u16> {
+        debug_assert!(self.is_waiting());
+        let slowest = (self.0 & SLOWEST) >> SLOWEST_SHIFT;
+        (slowest < SLOWER).then_some(slowest)
+    }
+
+    /// Waiting cells: the non-captures not yet known to lose (0 in any
+    /// other state).
+    #[inline]
+    pub(super) fn moves_left(self) -> u8 {
+        if self.is_waiting() {
+            (self.0 & MOVES_LEFT) as u8
+        } else {
+            0
+        }
+    }
+
+    /// Waiting cells: whether a capture draws or wins, so that the entry
+    /// is never lost.
+    #[inline]
+    pub(super) fn capture_saves(self) -> bool {
+        self.is_waiting() && self.0 & CAPTURE_SAVES != 0
     }
 
     /// Unresolved cells: whether the noted distance (the scheduled level,
@@ -188,6 +236,23 @@ impl AtomicCell {
             .map_err(Cell)
     }
 
+    /// Counts one more of a waiting cell's non-captures lost; gives the
+    /// cell as it was, or `None` (and changes nothing) if it was not
+    /// waiting or had no move left to count.
+    #[inline]
+    pub(super) fn count_down(&self) -> Option<Cell> {
+        let mut current = self.load();
+        loop {
+            if current.moves_left() == 0 {
+                return None;
+            }
+            match self.compare_exchange_weak(current, Cell(current.0 - 1)) {
+                Ok(_) => return Some(current),
+                Err(now) => current = now,
+            }
+        }
+    }
+
     pub(super) fn into_inner(self) -> Cell {
         Cell(self.0.into_inner())
     }
@@ -195,7 +260,7 @@ impl AtomicCell {
 
 #[cfg(test)]
 mod tests {
-    use super::Cell;
+    use super::{AtomicCell, Cell};
 
     /// The aliased bits answer only in their own state.
     #[test]
@@ -206,10 +271,17 @@ mod tests {
         assert!(scheduled.noted_by_rule());
         assert!(!scheduled.by_rule() && !scheduled.changed());
 
-        let waiting = Cell::waiting(5, false);
+        let waiting = Cell::waiting(119, true, 5, false);
+        assert!(waiting.is_unresolved() && waiting.is_waiting());
         assert_eq!(waiting.scheduled_level(), None);
-        assert_eq!(waiting.slowest_capture_loss(), 5);
+        assert_eq!(waiting.slowest_capture_loss(), Some(5));
+        assert_eq!((waiting.moves_left(), waiting.capture_saves()), (119, true));
         assert!(!waiting.noted_by_rule());
+        let slow = Cell::waiting(0, false, 300, true);
+        assert_eq!(slow.slowest_capture_loss(), None);
+        assert_eq!((slow.moves_left(), slow.capture_saves()), (0, false));
+        assert!(slow.noted_by_rule());
+        assert!(!scheduled.is_waiting() && scheduled.moves_left() == 0);
 
         let resolved = Cell::resolved(9, true, true);
         assert!(resolved.is_resolved() && !resolved.is_unresolved());
@@ -222,6 +294,29 @@ mod tests {
         assert!(illegal.is_illegal() && !illegal.is_unresolved() && !illegal.is_resolved());
         assert!(!illegal.by_rule() && !illegal.changed() && !illegal.noted_by_rule());
         assert_eq!(illegal.scheduled_level(), None);
+        assert!(!illegal.is_waiting() && !illegal.capture_saves() && illegal.moves_left() == 0);
+        assert!(!resolved.is_waiting() && resolved.moves_left() == 0);
         assert!(Cell::UNSEEDED.is_unresolved());
+    }
+
+    /// Counting down stops at zero and leaves every other state alone.
+    #[test]
+    fn counting_down_touches_only_waiting_moves() {
+        let cell = AtomicCell::new(Cell::waiting(2, false, 40, true));
+        assert_eq!(cell.count_down().map(Cell::moves_left), Some(2));
+        assert_eq!(cell.count_down().map(Cell::moves_left), Some(1));
+        assert_eq!(cell.count_down(), None);
+        let left = cell.load();
+        assert_eq!((left.moves_left(), left.slowest_capture_loss()), (0, None));
+        assert!(left.noted_by_rule() && left.is_waiting());
+        for other in [
+            Cell::scheduled(3, false),
+            Cell::resolved(3, false, false),
+            Cell::ILLEGAL,
+        ] {
+            let cell = AtomicCell::new(other);
+            assert_eq!(cell.count_down(), None);
+            assert_eq!(cell.load(), other);
+        }
     }
 }

@@ -1,7 +1,6 @@
 //! Setting up: the solver's per-entry arrays, refused as an error rather
 //! than aborting when the memory cannot be had.
 
-use std::sync::atomic::AtomicU8;
 use std::sync::OnceLock;
 
 use super::cell::{AtomicCell, Cell};
@@ -32,7 +31,7 @@ fn filled<T>(n: usize, make: impl Fn() -> T) -> Option<Vec<T>> {
 }
 
 impl<'a> Solver<'a> {
-    /// Every entry unresolved, with no moves counted yet.
+    /// Every entry unseeded.
     pub(super) fn new(layout: &'a Layout, captures: &'a Captures) -> Result<Solver<'a>, TbError> {
         let total = layout.per_side() as usize * 2;
         let out_of_memory = || TbError::OutOfMemory {
@@ -40,16 +39,14 @@ impl<'a> Solver<'a> {
             bytes: total as u64 * BYTES_PER_ENTRY,
         };
         let plies = filled(total, || AtomicCell::new(Cell::UNSEEDED)).ok_or_else(out_of_memory)?;
-        let moves = filled(total, || AtomicU8::new(0)).ok_or_else(out_of_memory)?;
-        Ok(Solver::holding(layout, captures, plies, moves))
+        Ok(Solver::holding(layout, captures, plies))
     }
 
-    /// A solver holding the cells `plies` and counters `moves`, from entry 0.
+    /// A solver holding the cells `plies`, from entry 0.
     pub(super) fn holding(
         layout: &'a Layout,
         captures: &'a Captures,
         plies: Vec<AtomicCell>,
-        moves: Vec<AtomicU8>,
     ) -> Solver<'a> {
         Solver {
             layout,
@@ -58,7 +55,6 @@ impl<'a> Solver<'a> {
             pawn_squares: pawn_squares(layout),
             base: 0,
             plies,
-            moves,
             broken_capture: OnceLock::new(),
             to_mate: None,
             touched: None,

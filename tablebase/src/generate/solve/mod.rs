@@ -35,6 +35,7 @@
 //! memory limit.
 
 mod bitset;
+mod bucket;
 mod cell;
 mod finish;
 mod frontier;
@@ -45,7 +46,6 @@ mod rules;
 mod seed;
 mod spill;
 
-use std::sync::atomic::AtomicU8;
 use std::sync::OnceLock;
 
 use qiboard::xiangqi::{Bitboard, Color};
@@ -53,33 +53,26 @@ use qiboard::xiangqi::{Bitboard, Color};
 use crate::table::Captures;
 use crate::{Layout, Material, Progress, RuleSet, TbError};
 use bitset::AtomicBits;
+use bucket::Bucket;
 use cell::{AtomicCell, Cell};
 #[cfg(test)]
 pub(crate) use rules::apply_to as rule_rounds_apply;
 pub(crate) use spill::{solve_spilled, Partitions};
 
-/// In a move counter: some capture draws (or wins), so the entry is never
-/// lost; the low bits count the non-captures not yet known to lose (at
-/// most 119 legal moves fit in seven bits).
-const CAPTURE_SAVES: u8 = 0x80;
-const COUNT: u8 = 0x7f;
-
-/// What every phase works on: one cell of each array per entry, Red to
-/// move first.
+/// What every phase works on: one cell per entry, Red to move first.
 struct Solver<'a> {
     layout: &'a Layout,
     captures: &'a Captures,
     per_side: usize,
     pawn_squares: [Bitboard; 2],
-    /// The first entry [`Solver::plies`] and [`Solver::moves`] hold: 0 in
-    /// memory, where they hold every entry; out of core, the first of the
-    /// partition in memory (see `spill`).
+    /// The first entry [`Solver::plies`] holds: 0 in memory, where it holds
+    /// every entry; out of core, the first of the partition in memory (see
+    /// `spill`).
     base: u64,
     /// Each entry's state: its level once resolved, else what it waits
-    /// for, or that it is illegal.
+    /// for (its moves not yet known to lose among it), or that it is
+    /// illegal.
     plies: Vec<AtomicCell>,
-    /// Non-capture moves not yet known to lose, and [`CAPTURE_SAVES`].
-    moves: Vec<AtomicU8>,
     /// Out of core, the entries resolved to mate at the level being
     /// propagated: what [`Solver::plies`] answers in memory, for entries
     /// outside the partition held.
@@ -112,10 +105,10 @@ enum Propagation {
 type Scheduled = (u64, u16);
 
 /// Puts `entry` in the bucket of `level`.
-fn schedule(buckets: &mut Vec<Vec<u64>>, entry: u64, level: u16) {
+fn schedule(buckets: &mut Vec<Bucket>, entry: u64, level: u16) {
     let level = usize::from(level);
     if buckets.len() <= level {
-        buckets.resize_with(level + 1, Vec::new);
+        buckets.resize_with(level + 1, Bucket::default);
     }
     buckets[level].push(entry);
 }
@@ -138,12 +131,6 @@ impl Solver<'_> {
     #[inline]
     fn cell(&self, entry: u64) -> &AtomicCell {
         &self.plies[(entry - self.base) as usize]
-    }
-
-    /// `entry`'s move counter, which must be in the entries held.
-    #[inline]
-    fn counter(&self, entry: u64) -> &AtomicU8 {
-        &self.moves[(entry - self.base) as usize]
     }
 
     /// Resolves `entry` with `cell` (a resolved one) unless something did
@@ -175,8 +162,8 @@ impl Solver<'_> {
 }
 
 /// Bytes of working memory a solve of `layout` takes per entry (the
-/// solver's arrays; the result reuses the first).
-pub(crate) const BYTES_PER_ENTRY: u64 = 3;
+/// cells, which the result reuses).
+pub(crate) const BYTES_PER_ENTRY: u64 = 2;
 
 /// The working memory a solve of `layout` under `rules` asks for, in
 /// bytes: the arrays, the two bitsets of retrograde levels, and when rule

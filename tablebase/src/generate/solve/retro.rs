@@ -2,12 +2,13 @@
 //! `n` is un-moved, its predecessors becoming wins at `n + 1` or counting
 //! one more losing move, until no level has anything left.
 
-use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Mutex;
 
+use super::bucket::Bucket;
 use super::cell::Cell;
 use super::frontier::Frontier;
-use super::{schedule, Propagation, Scheduled, Solver, CAPTURE_SAVES, COUNT};
+use super::{schedule, Propagation, Scheduled, Solver};
+use crate::generate::census::census;
 use crate::generate::unmove::for_each_predecessor;
 use crate::index::Decoder;
 use crate::{DistanceTo, Progress, Value};
@@ -19,7 +20,7 @@ impl Solver<'_> {
     /// rules.
     pub(super) fn propagate_all(
         &self,
-        mut buckets: Vec<Vec<u64>>,
+        mut buckets: Vec<Bucket>,
         pass: Propagation,
         progress: &dyn Progress,
     ) {
@@ -43,9 +44,9 @@ impl Solver<'_> {
         // level below is drained, while no telling can have resolved one of
         // them at that level and with it wiped the note (the out-of-core
         // solve claims them in the same order).
-        let claim_scheduled = |buckets: &mut Vec<Vec<u64>>, level: u16, into: &Frontier| {
+        let claim_scheduled = |buckets: &mut Vec<Bucket>, level: u16, into: &Frontier| {
             if let Some(bucket) = buckets.get_mut(usize::from(level)) {
-                for entry in std::mem::take(bucket) {
+                for entry in std::mem::take(bucket).into_entries() {
                     let by_rule = self.cell(entry).load().noted_by_rule();
                     if self.claim(entry, pass.resolved(level, by_rule)) {
                         into.mark(entry);
@@ -150,22 +151,26 @@ impl Solver<'_> {
         if let Some(touched) = &self.touched {
             touched.set(predecessor as usize);
         }
-        let counter = self.counter(predecessor).fetch_sub(1, Relaxed);
-        if counter & COUNT != 1 || counter & CAPTURE_SAVES != 0 {
+        // Only a waiting cell counts (a scheduled one is never lost by its
+        // moves: a capture wins, or it has none).
+        let Some(counted) = self.cell(predecessor).count_down() else {
+            return;
+        };
+        if counted.moves_left() != 1 || counted.capture_saves() {
             return;
         }
-        // A predecessor a losing child already made a win keeps
-        // counting; an unresolved one holds the slowest loss its
-        // captures concede.
-        let cell = self.cell(predecessor).load();
-        if !cell.is_unresolved() {
+        // A predecessor a losing child made a win since stays one.
+        if !self.cell(predecessor).load().is_unresolved() {
             return;
         }
-        let slowest = cell.slowest_capture_loss();
+        let slowest = match counted.slowest_capture_loss() {
+            Some(slowest) => slowest,
+            None => self.slowest_capture_loss(spare, predecessor),
+        };
         let at = (level + 1).max(slowest);
         // The longer line decides what the distance counts to; of two
         // as long, the one to mate.
-        let slowest_rule = cell.noted_by_rule();
+        let slowest_rule = counted.noted_by_rule();
         let mut by_rule = match (at == level + 1, slowest == at) {
             (true, true) => rule && slowest_rule,
             (true, false) => rule,
@@ -188,6 +193,19 @@ impl Solver<'_> {
         } else {
             later(predecessor, at);
         }
+    }
+
+    /// The slowest loss `entry`'s captures concede, read again from the
+    /// smaller tables: for the few whose cell could not hold it.
+    #[cold]
+    fn slowest_capture_loss(&self, decoder: &mut Decoder, entry: u64) -> u16 {
+        let (side, index) = self.side_and_index(entry);
+        let position = decoder
+            .position(side, index)
+            .expect("unresolved entries are legal");
+        let mut captures = Vec::new();
+        census(position, &mut captures);
+        self.capture_values(position, &captures).slowest_loss
     }
 
     /// Whether `entry` has a successor won (for the side then to move) in

@@ -4,13 +4,13 @@
 //! schedule a win or a loss for later.
 
 use std::ops::Range;
-use std::sync::atomic::Ordering::Relaxed;
 
 use rayon::prelude::*;
 
+use super::bucket::Bucket;
 use super::cell::Cell;
 use super::parallel::chunks;
-use super::{Solver, CAPTURE_SAVES, COUNT};
+use super::Solver;
 use crate::generate::census::census;
 use crate::index::Decoder;
 use crate::{DistanceTo, Progress, TbError, Value};
@@ -31,17 +31,17 @@ pub(super) struct CaptureValues {
 impl Solver<'_> {
     /// Seeds every entry; returns, by level, the entries to resolve at that
     /// level, or the mismatch that makes a smaller table unusable.
-    pub(super) fn seed_all(&self, progress: &dyn Progress) -> Result<Vec<Vec<u64>>, TbError> {
+    pub(super) fn seed_all(&self, progress: &dyn Progress) -> Result<Vec<Bucket>, TbError> {
         let total = self.per_side * 2;
         progress.start(&format!("{} seed", self.layout.material()), total as u64);
         let counts = self.seed_range(0..total, progress)?;
         progress.finish();
         // Scheduled entries wait in their cells (a table like KRNKR
         // schedules seven million): seeding only counts them per level, so
-        // that the buckets are then allocated at their exact size.
-        let mut buckets: Vec<Vec<u64>> = counts
+        // that the buckets are then allocated at about their size.
+        let mut buckets: Vec<Bucket> = counts
             .iter()
-            .map(|&size| Vec::with_capacity(size as usize))
+            .map(|&size| Bucket::with_capacity(size as usize))
             .collect();
         for (entry, cell) in self.plies.iter().enumerate() {
             if let Some(level) = cell.load().scheduled_level() {
@@ -158,7 +158,7 @@ impl Solver<'_> {
         entry: u64,
     ) -> Option<u16> {
         let (side, index) = self.side_and_index(entry);
-        let (cell, counter) = (self.cell(entry), self.counter(entry));
+        let cell = self.cell(entry);
         let Some(position) = decoder.position(side, index) else {
             cell.store(Cell::ILLEGAL);
             return None;
@@ -168,12 +168,8 @@ impl Solver<'_> {
             cell.store(Cell::scheduled(0, false));
             return Some(0);
         }
-        // At most 119 legal moves: seven bits hold any count.
-        debug_assert!(quiet <= u32::from(COUNT));
         let values = self.capture_values(position, capture_moves);
         let saves = values.fastest_win.is_some() || values.draws;
-        let flag = if saves { CAPTURE_SAVES } else { 0 };
-        counter.store(quiet.min(u32::from(COUNT)) as u8 | flag, Relaxed);
         let scheduled = if let Some(win) = values.fastest_win {
             Some((win, values.fastest_win_by_rule))
         } else if quiet == 0 && !values.draws {
@@ -183,7 +179,12 @@ impl Solver<'_> {
         };
         cell.store(match scheduled {
             Some((level, by_rule)) => Cell::scheduled(level, by_rule),
-            None => Cell::waiting(values.slowest_loss, values.slowest_loss_by_rule),
+            None => Cell::waiting(
+                quiet,
+                saves,
+                values.slowest_loss,
+                values.slowest_loss_by_rule,
+            ),
         });
         scheduled.map(|(level, _)| level)
     }

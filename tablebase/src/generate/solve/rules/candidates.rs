@@ -1,13 +1,10 @@
 //! Candidates: positions whose side to move keeps the draw only by moves
 //! that all check, or all chase one and the same piece.
 
-use std::sync::atomic::Ordering::Relaxed;
-
 use rayon::prelude::*;
 
 use super::super::parallel::chunks;
 use super::Solver;
-use crate::generate::solve::CAPTURE_SAVES;
 use crate::index::Decoder;
 use crate::Progress;
 use qiboard::xiangqi::rules::chased;
@@ -163,7 +160,8 @@ impl Solver<'_> {
 
     /// `entry` as a candidate, if it is one (see the module docs).
     fn candidate(&self, decoder: &mut Decoder, entry: u64) -> Option<Candidate> {
-        if !self.open(entry) || self.counter(entry).load(Relaxed) & CAPTURE_SAVES != 0 {
+        let cell = self.cell(entry).load();
+        if !cell.is_unresolved() || cell.capture_saves() {
             return None;
         }
         let (side, index) = self.side_and_index(entry);

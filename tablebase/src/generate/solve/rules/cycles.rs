@@ -78,6 +78,9 @@ impl Solver<'_> {
                         state[i as usize].store(0, Relaxed);
                     }
                 }
+                // The graph is the round's largest allocation (KRNKR: 40 MB
+                // at its largest round): what growth left spare goes at once.
+                replies.shrink_to_fit();
                 replies
             })
             .collect();
@@ -235,7 +238,7 @@ impl Solver<'_> {
                 };
                 let mut reply_keeps = Reply {
                     target,
-                    check: check && goal.check(),
+                    flags: if check && goal.check() { CHECKS } else { 0 },
                     victims: 0,
                     map: 0,
                     attacked_here: mask_through_move(ours, after.by_color(side), attacked),
@@ -268,7 +271,7 @@ impl Solver<'_> {
                         reply_keeps.map |= (there as u32) << (4 * bit);
                     }
                 }
-                if reply_keeps.check || reply_keeps.victims != 0 {
+                if reply_keeps.checks() || reply_keeps.victims != 0 {
                     kept |= reply_keeps.keeps(candidate.flags(), goal.flags());
                     graph.push(reply_keeps);
                 }
@@ -357,16 +360,18 @@ impl Members {
 }
 
 /// An opponent's reply into candidate `target` and what of the mover's
-/// conditions it can keep, as long as the target keeps its own.
+/// conditions it can keep, as long as the target keeps its own. Packed to
+/// fourteen bytes: a round's graph holds millions.
 #[derive(Clone, Copy, Debug)]
+#[repr(C, packed(2))]
 struct Reply {
     /// The node the reply leads to. Node `i` below the number of
     /// candidates is candidate `i` with nothing attacked, the node a reply
     /// is built with; a reply that attacks is moved on, once the graph is
     /// whole, to the node (its candidate, `attacked_there`).
     target: u32,
-    /// The mover checks every time, and so may the target.
-    check: bool,
+    /// [`CHECKS`], and [`STARTS_MOVE`].
+    flags: u8,
     /// The mover's victims (bits over its opponent's pieces) that escape
     /// onto a square the target may chase them on.
     victims: u8,
@@ -383,12 +388,23 @@ struct Reply {
     attacked_there: u16,
 }
 
+/// In a reply's flags: the mover checks every time, and so may the target.
+const CHECKS: u8 = 1;
+/// In a reply's flags: the first reply of a drawing move (each of a node's
+/// moves has one at least, or the node would not be in the graph).
+const STARTS_MOVE: u8 = 2;
+
 impl Reply {
+    #[inline]
+    fn checks(&self) -> bool {
+        self.flags & CHECKS != 0
+    }
+
     /// The conditions (candidate flags) of the mover, with flags
     /// `mover`, that this reply keeps when the target's are `target`.
     #[inline]
     fn keeps(&self, mover: u32, target: u32) -> u32 {
-        let mut kept = if self.check && mover & CHECK != 0 && target & CHECK != 0 {
+        let mut kept = if self.checks() && mover & CHECK != 0 && target & CHECK != 0 {
             CHECK
         } else {
             0
@@ -407,38 +423,46 @@ impl Reply {
 }
 
 /// Part of the graph of candidates: nodes (a candidate and its drawing
-/// moves), moves (their replies), replies, each list cut by the next's
-/// start.
+/// moves), and the replies of their moves, each node's cut by the next's
+/// start and each move's by [`STARTS_MOVE`].
 #[derive(Debug, Default)]
 struct Replies {
-    /// Candidate number and index of its first move.
+    /// Candidate number and index of its first reply.
     nodes: Vec<(u32, u32)>,
-    /// Index of each move's first reply.
-    moves: Vec<u32>,
     replies: Vec<Reply>,
+    /// The next reply pushed starts a move.
+    move_opened: bool,
 }
 
 impl Replies {
-    fn mark(&self) -> (usize, usize, usize) {
-        (self.nodes.len(), self.moves.len(), self.replies.len())
+    fn mark(&self) -> (usize, usize) {
+        (self.nodes.len(), self.replies.len())
     }
 
-    fn rewind(&mut self, (nodes, moves, replies): (usize, usize, usize)) {
+    fn rewind(&mut self, (nodes, replies): (usize, usize)) {
         self.nodes.truncate(nodes);
-        self.moves.truncate(moves);
         self.replies.truncate(replies);
+        self.move_opened = false;
     }
 
     fn open_node(&mut self, candidate: u32) {
-        self.nodes.push((candidate, self.moves.len() as u32));
+        self.nodes.push((candidate, self.replies.len() as u32));
     }
 
     fn open_move(&mut self) {
-        self.moves.push(self.replies.len() as u32);
+        self.move_opened = true;
     }
 
-    fn push(&mut self, reply: Reply) {
+    fn push(&mut self, mut reply: Reply) {
+        if std::mem::take(&mut self.move_opened) {
+            reply.flags |= STARTS_MOVE;
+        }
         self.replies.push(reply);
+    }
+
+    fn shrink_to_fit(&mut self) {
+        self.nodes.shrink_to_fit();
+        self.replies.shrink_to_fit();
     }
 
     /// The moves of node `n`, each its replies.
@@ -447,13 +471,7 @@ impl Replies {
         let end = self
             .nodes
             .get(n + 1)
-            .map_or(self.moves.len(), |&(_, next)| next as usize);
-        (first..end).map(move |m| {
-            let stop = self
-                .moves
-                .get(m + 1)
-                .map_or(self.replies.len(), |&next| next as usize);
-            &self.replies[self.moves[m] as usize..stop]
-        })
+            .map_or(self.replies.len(), |&(_, next)| next as usize);
+        self.replies[first..end].chunk_by(|_, next| next.flags & STARTS_MOVE == 0)
     }
 }

@@ -87,10 +87,9 @@ mod candidates;
 mod cycles;
 mod reach;
 
-use std::sync::atomic::Ordering::Relaxed;
-
 use super::bitset::AtomicBits;
-use super::{Propagation, Rounds, Solver, COUNT};
+use super::bucket::Bucket;
+use super::{Propagation, Rounds, Solver};
 use crate::index::Slot;
 use crate::{Material, Progress};
 use candidates::Candidate;
@@ -123,8 +122,8 @@ impl Solver<'_> {
     /// `entry`, decoded) that keeps the draw without capturing (into a
     /// position still unresolved) leads, and that position's slot, until
     /// it returns false; returns whether it never did. Captures leave the
-    /// endgame: one that draws set [`super::CAPTURE_SAVES`], the others
-    /// lose.
+    /// endgame: one that draws marks the cell (`Cell::capture_saves`), the
+    /// others lose.
     fn each_drawing_move(
         &self,
         entry: u64,
@@ -138,7 +137,7 @@ impl Solver<'_> {
         };
         // The entry's counter holds how many non-captures do not lose yet:
         // once that many are found, the other moves need no look.
-        let mut drawing = self.counter(entry).load(Relaxed) & COUNT;
+        let mut drawing = self.cell(entry).load().moves_left();
         for &mv in position.legal_quiets().iter() {
             if drawing == 0 {
                 break;
@@ -195,7 +194,7 @@ impl Solver<'_> {
                 break;
             }
             rounds += 1;
-            self.propagate_all(vec![losses], Propagation::RuleRound, progress);
+            self.propagate_all(vec![Bucket::of(losses)], Propagation::RuleRound, progress);
             let fresh;
             (candidates, fresh) = self.next_candidates(candidates, progress);
             if rounds_are == Rounds::Incremental {

@@ -4,7 +4,8 @@
 //! same result, bit for bit, as the solve in memory.
 //!
 //! The entries are cut into consecutive *partitions*, each as large as the
-//! budget allows; their cells and move counters live in two scratch files.
+//! budget allows; their cells (which count their moves) live in a scratch
+//! file.
 //! Seeding is one pass, a partition at a time (it reads only the smaller
 //! tables). Then, level by level:
 //!
@@ -25,7 +26,7 @@
 //!
 //! Why the result is the same as in memory: a cell's final value does not
 //! depend on the order its claims come in (of two at one level, the one to
-//! mate stays), counters only count, and every claim at a level happens
+//! mate stays), moves are only counted, and every claim at a level happens
 //! in step 1 of that level as in memory all happen between two drains. The
 //! one question about another partition's entries, whether a predecessor
 //! has a child resolved to mate at the previous level (`mate_child_at`),
@@ -33,7 +34,7 @@
 //! (`Solver::to_mate`), filled from its frontier file.
 //!
 //! What stays in memory: that bitset (an eighth of a byte an entry), the
-//! partition held (three bytes and an eighth an entry), a batch of the
+//! partition held (two bytes and an eighth an entry), a batch of the
 //! frontier with its tellings, and the smaller tables. The finished values
 //! are read from the cells file as the table's files are written
 //! ([`Spilled`]). Simplification: rule rounds are not solved out of core,
@@ -43,7 +44,6 @@ mod files;
 
 use std::ops::Range;
 use std::path::Path;
-use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use std::sync::Mutex;
 
 use rayon::prelude::*;
@@ -61,10 +61,9 @@ use crate::{Layout, Progress, RuleSet, TbError};
 use files::{Array, ListReader, ListWriter, Scratch};
 use qiboard::xiangqi::Color;
 
-/// Bytes a partition takes per eight entries held: a two-byte cell and a
-/// byte's counter each, and one bit each for the entries the level
-/// resolves.
-const HELD_BYTES_PER_8: u64 = 8 * 3 + 1;
+/// Bytes a partition takes per eight entries held: a two-byte cell each,
+/// and one bit each for the entries the level resolves.
+const HELD_BYTES_PER_8: u64 = 8 * 2 + 1;
 
 /// The most predecessors one position has, a bound for a batch's tellings
 /// (fewer than its legal moves' bound, 119, since captures have none).
@@ -148,7 +147,6 @@ pub(crate) fn solve_spilled<'a>(
             .collect(),
         batch: partitions.batch,
         cells: Array::create(scratch.path("cells"), total as u64 * 2)?,
-        moves: Array::create(scratch.path("moves"), total as u64)?,
         scheduled: Vec::new(),
         scratch,
     };
@@ -162,9 +160,8 @@ struct Run<'a> {
     solver: Solver<'a>,
     parts: Vec<Range<usize>>,
     batch: usize,
-    /// Every entry's cell (two bytes, little-endian) and move counter.
+    /// Every entry's cell (two bytes, little-endian).
     cells: Array,
-    moves: Array,
     /// By level, then partition: how many cells are scheduled there.
     scheduled: Vec<Vec<u64>>,
     /// Last, so that its files are closed before it goes.
@@ -480,7 +477,6 @@ impl Run<'_> {
         let solver = &mut self.solver;
         solver.base = part.start as u64;
         solver.plies.clear();
-        solver.moves.clear();
         let mut bytes = vec![0u8; IO_ENTRIES.min(part.len()) * 2];
         for run in (part.start..part.end).step_by(IO_ENTRIES) {
             let len = (part.end - run).min(IO_ENTRIES);
@@ -489,11 +485,6 @@ impl Run<'_> {
             solver.plies.extend(bytes.chunks_exact(2).map(|pair| {
                 AtomicCell::new(Cell::from_bits(u16::from_le_bytes([pair[0], pair[1]])))
             }));
-            let bytes = &mut bytes[..len];
-            self.moves.read(run as u64, bytes)?;
-            solver
-                .moves
-                .extend(bytes.iter().map(|&count| AtomicU8::new(count)));
         }
         Ok(())
     }
@@ -507,13 +498,10 @@ impl Run<'_> {
             let len = (part.end - run).min(IO_ENTRIES);
             let held = run - part.start..run - part.start + len;
             bytes.clear();
-            for cell in &solver.plies[held.clone()] {
+            for cell in &solver.plies[held] {
                 bytes.extend_from_slice(&cell.load().bits().to_le_bytes());
             }
             self.cells.write(run as u64 * 2, &bytes)?;
-            bytes.clear();
-            bytes.extend(solver.moves[held].iter().map(|count| count.load(Relaxed)));
-            self.moves.write(run as u64, &bytes)?;
         }
         Ok(())
     }
@@ -528,7 +516,7 @@ impl<'a> Solver<'a> {
         let total = layout.per_side() as usize * 2;
         Solver {
             to_mate: Some(AtomicBits::new(total)),
-            ..Solver::holding(layout, captures, Vec::new(), Vec::new())
+            ..Solver::holding(layout, captures, Vec::new())
         }
     }
 
@@ -537,9 +525,7 @@ impl<'a> Solver<'a> {
         self.base = part.start as u64;
         self.plies.clear();
         self.plies
-            .extend(part.clone().map(|_| AtomicCell::new(Cell::UNSEEDED)));
-        self.moves.clear();
-        self.moves.extend(part.map(|_| AtomicU8::new(0)));
+            .extend(part.map(|_| AtomicCell::new(Cell::UNSEEDED)));
     }
 
     /// Marks `entry` (unresolved, its moves all lost) scheduled to be lost
@@ -547,7 +533,9 @@ impl<'a> Solver<'a> {
     fn schedule_loss(&self, entry: u64, at: u16) {
         let cell = self.cell(entry);
         let waiting = cell.load();
-        debug_assert_eq!(waiting.slowest_capture_loss(), at);
+        debug_assert!(waiting
+            .slowest_capture_loss()
+            .is_none_or(|slowest| slowest == at));
         // Only the thread that counted its last move gets here.
         cell.store(Cell::scheduled(at, waiting.noted_by_rule()));
     }
