@@ -352,11 +352,11 @@ def test_skip_blocked_builds_the_rest(cluster, tmp_path):
     result = json.loads(summary.read_text())
     assert set(result["skipped"]) == {"KRKN"}
     assert set(result["built"]) == CLOSURE - {"KRKN"}
-    assert "skipping KRKN: needs 2.8 MiB of working memory" in done.stdout
+    assert "skipping KRKN: needs 2.1 MiB of working memory" in done.stdout
 
 
 def test_endgames_no_node_has_the_memory_for_are_refused(cluster, tmp_path):
-    # Each node offers some GiB; KRKN's 2.8 MiB times 100,000 is more.
+    # Each node offers some GiB; KRKN's 2.1 MiB times 100,000 is more.
     done = cluster.run_driver("--materials", ",".join(FAMILY), "--dir", str(tmp_path / "out"), "--qiboard",
                               str(QIBOARD), "--memory-factor", "100000")
     assert done.returncode == 2, done.stdout + done.stderr
