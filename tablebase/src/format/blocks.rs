@@ -185,11 +185,16 @@ impl Compressor {
 
     /// One block's entries, compressed.
     pub fn compress(&mut self, entries: &[u8]) -> Vec<u8> {
-        match &mut self.0 {
+        let mut compressed = match &mut self.0 {
             Some(compressor) => compressor.compress(entries),
             None => zstd::bulk::compress(entries, self.1),
         }
-        .expect("compressing into a buffer of the bound's size cannot fail")
+        .expect("compressing into a buffer of the bound's size cannot fail");
+        // zstd fills a buffer of the worst case, the block's own size: a
+        // file's blocks, kept so until written, held 86 MB for KRNKR's
+        // 8 MB of files.
+        compressed.shrink_to_fit();
+        compressed
     }
 }
 
