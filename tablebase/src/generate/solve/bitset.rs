@@ -101,6 +101,18 @@ impl AtomicBits {
         ones_of(self.words[w].load(Relaxed), w)
     }
 
+    /// Word `w`'s bits.
+    #[inline]
+    pub(super) fn word(&self, w: usize) -> u64 {
+        self.words[w].load(Relaxed)
+    }
+
+    /// Sets word `w`'s bits to `bits`.
+    #[inline]
+    pub(super) fn store_word(&self, w: usize, bits: u64) {
+        self.words[w].store(bits, Relaxed);
+    }
+
     /// Removes the indices word `w` holds, and gives them, lowest first.
     #[inline]
     pub(super) fn take_word(&self, w: usize) -> impl Iterator<Item = usize> {
@@ -116,7 +128,7 @@ const fn bit(i: usize) -> u64 {
 
 /// The indices that `bits`, word `w`'s bits, hold, lowest first.
 #[inline]
-fn ones_of(mut bits: u64, w: usize) -> impl Iterator<Item = usize> {
+pub(super) fn ones_of(mut bits: u64, w: usize) -> impl Iterator<Item = usize> {
     core::iter::from_fn(move || {
         (bits != 0).then(|| {
             let i = bits.trailing_zeros() as usize;
@@ -145,6 +157,10 @@ mod tests {
         assert_eq!(bits.count_in_word(1), 2);
         assert_eq!(bits.ones(1..128).collect::<Vec<_>>(), [3, 64, 127]);
         assert_eq!(bits.ones_in_word(3).collect::<Vec<_>>(), [199]);
+        assert_eq!(bits.word(3), 1 << 7);
+        bits.store_word(2, 1);
+        assert!(bits.test(128));
+        bits.store_word(2, 0);
         assert_eq!(bits.take_word(1).collect::<Vec<_>>(), [64, 127]);
         assert_eq!(bits.count(), 3);
         bits.clear();

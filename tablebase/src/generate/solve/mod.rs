@@ -80,10 +80,10 @@ struct Solver<'a> {
     /// The first capture whose smaller table calls a legal position
     /// illegal: such a table (a doctored file) cannot be built upon.
     broken_capture: OnceLock<(Material, String)>,
-    /// During rule rounds (`None` before), one bit per entry: propagation
-    /// counted one of its moves lost, so the next round looks at it again.
-    /// Between finding a round's candidates and its propagation, the
-    /// cycle search holds its memory (see `rules::cycles::Members`).
+    /// During a rule round's propagation and until the next round's
+    /// candidates are found (`None` otherwise), one bit per entry:
+    /// propagation counted one of its moves lost, so the next round looks
+    /// at it again.
     touched: Option<AtomicBits>,
     /// How many entries are legal, once counted.
     legal: OnceLock<u64>,

@@ -1,35 +1,25 @@
 //! Candidates: positions whose side to move keeps the draw only by moves
 //! that all check, or all chase one and the same piece.
 
+use std::ops::Range;
+
 use rayon::prelude::*;
 
-use super::super::parallel::chunks;
+use super::super::bitset::{ones_of, AtomicBits};
 use super::Solver;
 use crate::index::Decoder;
 use crate::Progress;
 use qiboard::xiangqi::rules::chased;
 use qiboard::xiangqi::Bitboard;
 
-/// A position where its side to move may be trapped into perpetual
-/// attack, in stored orientation. Eight bytes, since a table like KRNKR
-/// has two million of them in a round: the victims are a mask over the
-/// opponent's pieces in square order rather than a set of squares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Candidate {
-    /// The entry in the low [`ENTRY_BITS`] bits, the victims' mask above
-    /// them, and [`CHECK`] as the top bit: eight bytes, as two million of
-    /// them in a round want.
-    packed: u64,
-}
-
-/// Bits of [`Candidate::packed`] the entry takes: [`crate::MAX_ENTRIES`]'s.
-const ENTRY_BITS: u32 = crate::MAX_ENTRIES.trailing_zeros();
-
-/// In [`Candidate::flags`]: every drawing move checks.
-pub(super) const CHECK: u32 = 1 << 31;
+/// In a candidate's conditions: every drawing move checks. Below it, the
+/// victims: a mask over the opponent's pieces in square order (bit `i`:
+/// the `i`-th lowest square), rather than a set of squares, so that a
+/// candidate's conditions take two bytes.
+pub(super) const CHECK: u32 = 1 << 15;
 
 /// `pieces` as a mask over `among` (bit `i`: the `i`-th lowest square of
-/// `among`); a side has at most sixteen pieces.
+/// `among`); a side has at most sixteen pieces, its king never chased.
 fn mask_of(pieces: Bitboard, among: Bitboard) -> u32 {
     among
         .iter()
@@ -48,118 +38,220 @@ pub(super) fn squares_of(mask: u32, among: Bitboard) -> Bitboard {
         .collect()
 }
 
-impl Candidate {
-    fn new(entry: u64, check: bool, victims: u32) -> Candidate {
-        debug_assert!(entry < crate::MAX_ENTRIES && victims < 1 << 16);
-        let check = if check { 1 << 63 } else { 0 };
-        Candidate {
-            packed: entry | u64::from(victims) << ENTRY_BITS | check,
+/// Words of entries a directory count covers: a directory of a
+/// thirty-second of a bit an entry, and at most seven counts of ones to
+/// number a candidate.
+const BLOCK: usize = 8;
+
+/// Words of entries a parallel task covers, a whole number of
+/// [`BLOCK`]s, so that a task's first candidate has its number in the
+/// directory.
+const TASK_WORDS: usize = 128 * BLOCK;
+
+/// A round's candidates in stored orientation: their entries, a bit each,
+/// a directory that numbers them in entry order, and each one's conditions
+/// ([`CHECK`] and victims) in two bytes. KRNKR has two million of them in
+/// a round: 13 MB where a list of entries and conditions took 17.
+pub(super) struct Candidates {
+    entries: AtomicBits,
+    /// How many candidates the blocks of [`BLOCK`] words before each hold.
+    before: Vec<u32>,
+    /// Each candidate's conditions, in entry order.
+    conditions: Vec<u16>,
+}
+
+impl Candidates {
+    fn new(entries: AtomicBits, conditions: Vec<u16>) -> Candidates {
+        // Numbered with `u32` in the graph: four thousand million
+        // candidates would need a hundred gigabytes before this.
+        assert!(
+            u32::try_from(conditions.len()).is_ok(),
+            "too many candidates"
+        );
+        let mut before = Vec::with_capacity(entries.words().div_ceil(BLOCK));
+        let mut count = 0;
+        for w in 0..entries.words() {
+            if w % BLOCK == 0 {
+                before.push(count);
+            }
+            count += entries.count_in_word(w) as u32;
+        }
+        debug_assert_eq!(count as usize, conditions.len());
+        Candidates {
+            entries,
+            before,
+            conditions,
         }
     }
 
-    /// The entry.
+    /// How many there are.
+    pub(super) fn len(&self) -> usize {
+        self.conditions.len()
+    }
+
+    /// Candidate `number`'s conditions.
     #[inline]
-    pub(super) fn entry(&self) -> u64 {
-        self.packed & ((1 << ENTRY_BITS) - 1)
+    pub(super) fn conditions(&self, number: u32) -> u32 {
+        u32::from(self.conditions[number as usize])
     }
 
-    /// The victims' mask, and [`CHECK`].
+    /// Whether `entry` is a candidate's.
     #[inline]
-    pub(super) fn flags(&self) -> u32 {
-        let victims = (self.packed >> ENTRY_BITS) as u32 & 0xffff;
-        victims | if self.packed >> 63 != 0 { CHECK } else { 0 }
+    pub(super) fn contains(&self, entry: u64) -> bool {
+        self.entries.test(entry as usize)
     }
 
-    /// Every drawing move checks.
-    pub(super) fn check(&self) -> bool {
-        self.flags() & CHECK != 0
+    /// The number of `entry`'s candidate, if it is one.
+    #[inline]
+    pub(super) fn number(&self, entry: u64) -> Option<u32> {
+        let entry = entry as usize;
+        if !self.entries.test(entry) {
+            return None;
+        }
+        let w = AtomicBits::word_of(entry);
+        let block = w / BLOCK * BLOCK;
+        let within: u32 = (block..w)
+            .map(|v| self.entries.count_in_word(v) as u32)
+            .sum();
+        let below = self.entries.word(w) & ((1 << (entry % 64)) - 1);
+        Some(self.before[w / BLOCK] + within + below.count_ones())
     }
 
-    /// The mask of the enemy pieces every drawing move newly chases.
-    pub(super) fn victims(&self) -> u32 {
-        self.flags() & !CHECK
+    /// The candidates as parallel tasks, in entry order: each task's
+    /// first number, and its candidates' entries.
+    pub(super) fn tasks(
+        &self,
+    ) -> impl IndexedParallelIterator<Item = (u32, impl Iterator<Item = u64> + '_)> + '_ {
+        word_tasks(self.entries.words()).map(move |words| {
+            let first = self.before[words.start / BLOCK];
+            let entries = words.flat_map(|w| self.entries.ones_in_word(w).map(|e| e as u64));
+            (first, entries)
+        })
     }
-}
 
-/// Two lists of candidates in entry order, with no entry in both, as one.
-fn merge(a: Vec<Candidate>, b: Vec<Candidate>) -> Vec<Candidate> {
-    let mut merged = Vec::with_capacity(a.len() + b.len());
-    let (mut a, mut b) = (a.into_iter().peekable(), b.into_iter().peekable());
-    loop {
-        let next = match (a.peek(), b.peek()) {
-            (Some(x), Some(y)) if x.entry() < y.entry() => a.next(),
-            (_, Some(_)) => b.next(),
-            (Some(_), None) => a.next(),
-            (None, None) => break,
-        };
-        merged.extend(next);
-    }
-    merged
-}
-
-impl Solver<'_> {
-    /// The first round's candidates, over every entry, in entry order.
-    pub(super) fn first_candidates(&self, progress: &dyn Progress) -> Vec<Candidate> {
-        let total = self.per_side * 2;
-        progress.start(&format!("{} rules", self.layout.material()), total as u64);
-        let found = chunks(total)
-            .map(|range| {
-                progress.advance(range.len() as u64);
-                let mut decoder = Decoder::new(self.layout);
-                range
-                    .filter_map(|entry| self.candidate(&mut decoder, entry as u64))
+    /// The entries of the candidates `keep` keeps (given each one's
+    /// number), in entry order.
+    pub(super) fn entries_kept(&self, keep: impl Fn(u32) -> bool + Sync) -> Vec<u64> {
+        self.tasks()
+            .map(|(first, entries)| {
+                (first..)
+                    .zip(entries)
+                    .filter(|&(number, _)| keep(number))
+                    .map(|(_, entry)| entry)
                     .collect::<Vec<_>>()
             })
             .flatten()
+            .collect()
+    }
+}
+
+/// `0..words` in consecutive ranges of [`TASK_WORDS`], as a parallel
+/// iterator.
+fn word_tasks(words: usize) -> impl IndexedParallelIterator<Item = Range<usize>> {
+    (0..words.div_ceil(TASK_WORDS))
+        .into_par_iter()
+        .map(move |task| task * TASK_WORDS..words.min((task + 1) * TASK_WORDS))
+}
+
+/// What a task of a pass that finds candidates found: their conditions,
+/// and the entries it found afresh.
+#[derive(Default)]
+struct Found {
+    conditions: Vec<u16>,
+    fresh: Vec<u64>,
+}
+
+impl Solver<'_> {
+    /// The first round's candidates, over every entry.
+    pub(super) fn first_candidates(&self, progress: &dyn Progress) -> Candidates {
+        let total = self.per_side * 2;
+        progress.start(&format!("{} rules", self.layout.material()), total as u64);
+        let entries = AtomicBits::new(total);
+        let found: Vec<Found> = word_tasks(entries.words())
+            .map(|words| {
+                let mut decoder = Decoder::new(self.layout);
+                let mut found = Found::default();
+                let range = words.start * 64..total.min(words.end * 64);
+                progress.advance(range.len() as u64);
+                for entry in range {
+                    if let Some(conditions) = self.candidate(&mut decoder, entry as u64) {
+                        entries.set(entry);
+                        found.conditions.push(conditions);
+                    }
+                }
+                found
+            })
             .collect();
         progress.finish();
-        found
+        let conditions = found.into_iter().flat_map(|f| f.conditions).collect();
+        Candidates::new(entries, conditions)
     }
 
-    /// The next round's candidates, in entry order: a candidate whose
-    /// moves the last round's propagation did not touch is one still, with
-    /// the same conditions, while unresolved (its drawing moves are the
-    /// same); the touched entries are looked at afresh. Also returns the
-    /// candidates found afresh.
+    /// The next round's candidates: a candidate whose moves the last
+    /// round's propagation did not touch is one still, with the same
+    /// conditions, while unresolved (its drawing moves are the same); the
+    /// touched entries are looked at afresh. Also returns the candidates
+    /// found afresh. The bits of `earlier` are rewritten in place, a task's
+    /// words at a time.
     pub(super) fn next_candidates(
         &self,
-        earlier: Vec<Candidate>,
+        earlier: Candidates,
         progress: &dyn Progress,
-    ) -> (Vec<Candidate>, Vec<u64>) {
+    ) -> (Candidates, Vec<u64>) {
         let touched = self
             .touched
             .as_ref()
             .expect("rule rounds track touched entries");
-        let kept: Vec<Candidate> = earlier
-            .into_par_iter()
-            .filter(|c| !touched.test(c.entry() as usize) && self.open(c.entry()))
-            .collect();
         progress.start(
             &format!("{} rules", self.layout.material()),
             touched.count(),
         );
-        let fresh: Vec<Candidate> = chunks(self.per_side * 2)
-            .map(|range| {
+        let found: Vec<Found> = word_tasks(earlier.entries.words())
+            .map(|words| {
                 let mut decoder = Decoder::new(self.layout);
-                let mut found = Vec::new();
-                // One report a chunk: a front end may lock on each.
+                let mut found = Found::default();
+                let mut number = earlier.before[words.start / BLOCK] as usize;
+                // One report a task: a front end may lock on each.
                 let mut looked_at = 0;
-                for entry in touched.ones(range) {
-                    looked_at += 1;
-                    found.extend(self.candidate(&mut decoder, entry as u64));
+                for w in words {
+                    let (was, again) = (earlier.entries.word(w), touched.word(w));
+                    let mut now = 0;
+                    for entry in ones_of(was | again, w) {
+                        let bit = 1 << (entry % 64);
+                        if again & bit != 0 {
+                            looked_at += 1;
+                            if let Some(conditions) = self.candidate(&mut decoder, entry as u64) {
+                                now |= bit;
+                                found.conditions.push(conditions);
+                                found.fresh.push(entry as u64);
+                            }
+                        } else if self.open(entry as u64) {
+                            now |= bit;
+                            found.conditions.push(earlier.conditions[number]);
+                        }
+                        if was & bit != 0 {
+                            number += 1;
+                        }
+                    }
+                    earlier.entries.store_word(w, now);
                 }
                 progress.advance(looked_at);
                 found
             })
-            .flatten()
             .collect();
         progress.finish();
-        let entries = fresh.iter().map(|c| c.entry()).collect();
-        (merge(kept, fresh), entries)
+        let Candidates { entries, .. } = earlier;
+        let conditions = found
+            .iter()
+            .flat_map(|f| f.conditions.iter().copied())
+            .collect();
+        let fresh = found.into_iter().flat_map(|f| f.fresh).collect();
+        (Candidates::new(entries, conditions), fresh)
     }
 
-    /// `entry` as a candidate, if it is one (see the module docs).
-    fn candidate(&self, decoder: &mut Decoder, entry: u64) -> Option<Candidate> {
+    /// `entry`'s conditions as a candidate, if it is one (see the module
+    /// docs).
+    fn candidate(&self, decoder: &mut Decoder, entry: u64) -> Option<u16> {
         let cell = self.cell(entry).load();
         if !cell.is_unresolved() || cell.capture_saves() {
             return None;
@@ -188,7 +280,46 @@ impl Solver<'_> {
             }
             check || !victims.is_empty()
         });
-        (alive && drawing)
-            .then(|| Candidate::new(entry, check, mask_of(victims, position.by_color(!side))))
+        let victims = mask_of(victims, position.by_color(!side));
+        debug_assert!(victims < CHECK, "a side has fewer than sixteen pieces");
+        let check = if check { CHECK } else { 0 };
+        (alive && drawing).then_some((victims | check) as u16)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rayon::prelude::*;
+
+    use super::{AtomicBits, Candidates, TASK_WORDS};
+
+    /// The directory numbers candidates in entry order, across blocks and
+    /// tasks, and the tasks give each its number.
+    #[test]
+    fn candidates_are_numbered_in_entry_order() {
+        let len = 3 * TASK_WORDS * 64 + 77;
+        let entries: Vec<usize> = (0..len).filter(|e| e % 7 == 3 || e % 4093 == 0).collect();
+        let mut bits = AtomicBits::new(len);
+        for &e in &entries {
+            bits.set_mut(e);
+        }
+        let conditions = (0..entries.len()).map(|i| (i % 5) as u16).collect();
+        let candidates = Candidates::new(bits, conditions);
+        assert_eq!(candidates.len(), entries.len());
+        for (i, &e) in entries.iter().enumerate() {
+            assert_eq!(candidates.number(e as u64), Some(i as u32));
+            assert_eq!(candidates.conditions(i as u32), (i % 5) as u32);
+        }
+        assert_eq!(candidates.number(1), None);
+        let numbered: Vec<(u32, u64)> = candidates
+            .tasks()
+            .map(|(first, entries)| (first..).zip(entries).collect::<Vec<_>>())
+            .flatten()
+            .collect();
+        let expected: Vec<(u32, u64)> = (0..).zip(entries.iter().map(|&e| e as u64)).collect();
+        assert_eq!(numbered, expected);
+        let kept = candidates.entries_kept(|i| i % 3 == 0);
+        let every_third: Vec<u64> = entries.iter().step_by(3).map(|&e| e as u64).collect();
+        assert_eq!(kept, every_third);
     }
 }

@@ -13,13 +13,12 @@
 //! in turn is kept, as the rules allow.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU16, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
 use super::super::bitset::AtomicBits;
-use super::super::parallel::chunks;
-use super::candidates::{squares_of, Candidate, CHECK};
+use super::candidates::{squares_of, Candidates, CHECK};
 use super::Solver;
 use crate::index::{mirror_square, Decoder};
 use crate::Progress;
@@ -36,48 +35,54 @@ impl Solver<'_> {
     /// of which keeps nothing dies there. What remains is a small graph:
     /// sweeps over it drop what no longer holds, reading what the others
     /// have already lost, until one changes nothing. Candidates only ever
-    /// lose conditions, so the result is the same in any order. `members`
-    /// holds `candidates`' entries.
+    /// lose conditions, so the result is the same in any order. With
+    /// `relevant` (bits over the candidates' numbers), only those are
+    /// looked at, the others taken as no candidates.
     pub(super) fn forced(
         &self,
-        candidates: &[Candidate],
-        members: &Members,
+        candidates: &Candidates,
+        relevant: Option<&AtomicBits>,
         progress: &dyn Progress,
     ) -> Vec<u64> {
-        // Candidates are numbered with `u32` in the graph: four thousand
-        // million of them would need a hundred gigabytes before this.
-        assert!(
-            u32::try_from(candidates.len()).is_ok(),
-            "too many candidates"
-        );
-        let state: Vec<AtomicU32> = candidates
-            .iter()
-            .map(|c| AtomicU32::new(c.flags()))
+        let looked_at = |number: u32| relevant.is_none_or(|r| r.test(number as usize));
+        let state: Vec<AtomicU16> = (0..candidates.len() as u32)
+            .map(|i| {
+                AtomicU16::new(if looked_at(i) {
+                    candidates.conditions(i) as u16
+                } else {
+                    0
+                })
+            })
             .collect();
-        let find = |entry: u64| -> Option<u32> {
-            if !members.contains(entry) {
-                return None;
-            }
-            let i = candidates
-                .binary_search_by_key(&entry, |c| c.entry())
-                .ok()?;
-            Some(i as u32)
-        };
+        let find = |entry: u64| candidates.number(entry).filter(|&i| looked_at(i));
         progress.start(
             &format!("{} cycles", self.layout.material()),
             candidates.len() as u64,
         );
-        let mut graph: Vec<Replies> = chunks(candidates.len())
-            .map(|range| {
-                progress.advance(range.len() as u64);
+        let mut graph: Vec<Replies> = candidates
+            .tasks()
+            .map(|(first, entries)| {
                 let mut decoder = Decoder::new(self.layout);
                 let mut replies = Replies::default();
-                for i in range {
-                    let (i, candidate) = (i as u32, candidates[i]);
-                    if !self.replies(&mut decoder, i, candidate, candidates, &find, &mut replies) {
+                let mut count = 0;
+                for (i, entry) in (first..).zip(entries) {
+                    count += 1;
+                    let conditions = u32::from(state[i as usize].load(Relaxed));
+                    if conditions == 0 {
+                        continue;
+                    }
+                    let found = self.replies(
+                        &mut decoder,
+                        (i, entry, conditions),
+                        candidates,
+                        &find,
+                        &mut replies,
+                    );
+                    if !found {
                         state[i as usize].store(0, Relaxed);
                     }
                 }
+                progress.advance(count);
                 // The graph is the round's largest allocation (KRNKR: 40 MB
                 // at its largest round): what growth left spare goes at once.
                 replies.shrink_to_fit();
@@ -104,14 +109,14 @@ impl Solver<'_> {
         }
         drop(numbers);
         // Each starts with what its candidate has kept so far.
-        let extra_flags: Vec<u32> = extra
-            .iter()
-            .map(|&(i, _)| state[i as usize].load(Relaxed))
-            .collect();
-        let state: Vec<AtomicU32> = state
-            .into_iter()
-            .chain(extra_flags.into_iter().map(AtomicU32::new))
-            .collect();
+        // (Extended in place: a second array beside the first was the
+        // round's peak.)
+        let mut state = state;
+        state.reserve_exact(extra.len());
+        for &(i, _) in &extra {
+            let kept = state[i as usize].load(Relaxed);
+            state.push(AtomicU16::new(kept));
+        }
         // Where each candidate's moves are: the graph's parts hold nodes in
         // candidate order, so a part's first candidate finds its part.
         let part_starts: Vec<(u32, usize)> = graph
@@ -130,7 +135,7 @@ impl Solver<'_> {
                 .ok()?;
             Some(part.moves_of(n))
         };
-        let load = |i: u32| state[i as usize].load(Relaxed);
+        let load = |i: u32| u32::from(state[i as usize].load(Relaxed));
         loop {
             let changed = AtomicBool::new(false);
             (0..state.len()).into_par_iter().for_each(|node| {
@@ -157,7 +162,7 @@ impl Solver<'_> {
                             })
                 });
                 if after != before {
-                    state[node].fetch_and(after, Relaxed);
+                    state[node].fetch_and(after as u16, Relaxed);
                     changed.store(true, Relaxed);
                 }
             });
@@ -165,38 +170,33 @@ impl Solver<'_> {
                 break;
             }
         }
-        candidates
-            .iter()
-            .zip(&state)
-            .filter(|(_, flags)| flags.load(Relaxed) != 0)
-            .map(|(c, _)| c.entry())
-            .collect()
+        candidates.entries_kept(|i| load(i) != 0)
     }
 
-    /// Adds to `graph` candidate `i`'s replies: for each of its drawing
-    /// moves, the opponent's replies into a candidate (`find` gives its
-    /// number) that could keep some of `candidate`'s conditions. Returns
-    /// false, adding nothing, when some drawing move has none.
+    /// Adds to `graph` the replies of candidate `i` (of `entry`, with
+    /// `conditions`): for each of its drawing moves, the opponent's
+    /// replies into a candidate (`find` gives its number) that could keep
+    /// some of its conditions. Returns false, adding nothing, when some
+    /// drawing move has none.
     fn replies(
         &self,
         decoder: &mut Decoder,
-        i: u32,
-        candidate: Candidate,
-        all: &[Candidate],
+        (i, entry, conditions): (u32, u64, u32),
+        all: &Candidates,
         find: &impl Fn(u64) -> Option<u32>,
         graph: &mut Replies,
     ) -> bool {
-        let (side, index) = self.side_and_index(candidate.entry());
+        let (side, index) = self.side_and_index(entry);
         let Some(position) = decoder.placed(side, index) else {
             return false;
         };
         let theirs = position.by_color(!side);
         let ours = position.by_color(side);
-        let check = candidate.check();
-        let victims = squares_of(candidate.victims(), theirs);
+        let check = conditions & CHECK != 0;
+        let victims = squares_of(conditions & !CHECK, theirs);
         let mark = graph.mark();
         graph.open_node(i);
-        let covered = self.each_drawing_move(candidate.entry(), position, |after, after_slot| {
+        let covered = self.each_drawing_move(entry, position, |after, after_slot| {
             graph.open_move();
             // What the opponent chased already, once a reply needs it.
             let mut already = None;
@@ -226,7 +226,7 @@ impl Solver<'_> {
                     chased(&back, !side) - already
                 };
                 let mirrored = slot.mirrored;
-                let goal = all[target as usize];
+                let goal = all.conditions(target);
                 let still_chased = chased(&back, side);
                 // The target's victims are a mask over its stored image's
                 // pieces: where each of ours would stand there.
@@ -238,7 +238,11 @@ impl Solver<'_> {
                 };
                 let mut reply_keeps = Reply {
                     target,
-                    flags: if check && goal.check() { CHECKS } else { 0 },
+                    flags: if check && goal & CHECK != 0 {
+                        CHECKS
+                    } else {
+                        0
+                    },
                     victims: 0,
                     map: 0,
                     attacked_here: mask_through_move(ours, after.by_color(side), attacked),
@@ -266,17 +270,17 @@ impl Solver<'_> {
                     let Some(there) = stored_pieces.iter().position(|s| s == stored) else {
                         continue;
                     };
-                    if goal.victims() >> there & 1 != 0 {
+                    if there < 15 && goal >> there & 1 != 0 {
                         reply_keeps.victims |= 1 << bit;
                         reply_keeps.map |= (there as u32) << (4 * bit);
                     }
                 }
                 if reply_keeps.checks() || reply_keeps.victims != 0 {
-                    kept |= reply_keeps.keeps(candidate.flags(), goal.flags());
+                    kept |= reply_keeps.keeps(conditions, goal);
                     graph.push(reply_keeps);
                 }
             }
-            kept & candidate.flags() != 0
+            kept & conditions != 0
         });
         if !covered {
             graph.rewind(mark);
@@ -322,41 +326,6 @@ fn stored_mask(pieces: Bitboard, attacked: Bitboard, mirrored: bool) -> u16 {
         .enumerate()
         .filter(|&(_, square)| attacked.contains(square))
         .fold(0, |mask, (i, _)| mask | 1 << i)
-}
-
-/// The entries of a round's candidates, a bit each: most replies land on
-/// no candidate, and this answers that before any search.
-///
-/// It holds the memory of the touched bits ([`Solver::touched`]), which a
-/// round needs only until its candidates are found and again from its
-/// propagation on: in between, the cycle search takes that memory over,
-/// rather than adding a bit per entry of its own, and hands it back empty.
-pub(super) struct Members {
-    bits: AtomicBits,
-}
-
-impl Members {
-    /// `candidates`' entries, held in `touched`'s memory (what it held is
-    /// dropped).
-    pub(super) fn taking_over(mut touched: AtomicBits, candidates: &[Candidate]) -> Members {
-        touched.clear();
-        for c in candidates {
-            touched.set_mut(c.entry() as usize);
-        }
-        Members { bits: touched }
-    }
-
-    /// Whether `entry` is a candidate's.
-    #[inline]
-    fn contains(&self, entry: u64) -> bool {
-        self.bits.test(entry as usize)
-    }
-
-    /// The memory back, as touched bits with none touched.
-    pub(super) fn into_touched(mut self) -> AtomicBits {
-        self.bits.clear();
-        self.bits
-    }
 }
 
 /// An opponent's reply into candidate `target` and what of the mover's

@@ -92,8 +92,6 @@ use super::bucket::Bucket;
 use super::{Propagation, Rounds, Solver};
 use crate::index::Slot;
 use crate::{Material, Progress};
-use candidates::Candidate;
-use cycles::Members;
 use qiboard::xiangqi::{Color, Move, PieceKind, Position};
 
 /// Whether rule rounds run for `material`: both sides have a piece that
@@ -181,46 +179,27 @@ impl Solver<'_> {
         if !apply_to(self.layout.material()) {
             return 0;
         }
-        self.touched = Some(AtomicBits::new(self.per_side * 2));
         let mut candidates = self.first_candidates(progress);
-        let mut relevant: Option<Vec<Candidate>> = None;
+        let mut relevant: Option<AtomicBits> = None;
         let mut rounds = 0;
         loop {
-            let losses = match relevant.take() {
-                Some(relevant) => self.forced_lending_touched(&relevant, progress),
-                None => self.forced_lending_touched(&candidates, progress),
-            };
+            let losses = self.forced(&candidates, relevant.take().as_ref(), progress);
             if losses.is_empty() {
                 break;
             }
             rounds += 1;
+            // Touched entries are tracked from propagation to the next
+            // candidates only: the cycle search has their memory meanwhile.
+            self.touched = Some(AtomicBits::new(self.per_side * 2));
             self.propagate_all(vec![Bucket::of(losses)], Propagation::RuleRound, progress);
             let fresh;
             (candidates, fresh) = self.next_candidates(candidates, progress);
+            self.touched = None;
             if rounds_are == Rounds::Incremental {
                 relevant = self.reach(&candidates, &fresh, progress);
             }
         }
-        self.touched = None;
         rounds
-    }
-
-    /// The entries of `candidates` lost by rule ([`Solver::forced`]), the
-    /// touched bits' memory lent to the cycle search meanwhile (see
-    /// [`Members`]) and given back empty for the round's propagation.
-    fn forced_lending_touched(
-        &mut self,
-        candidates: &[Candidate],
-        progress: &dyn Progress,
-    ) -> Vec<u64> {
-        let touched = self
-            .touched
-            .take()
-            .expect("rule rounds track touched entries");
-        let members = Members::taking_over(touched, candidates);
-        let losses = self.forced(candidates, &members, progress);
-        self.touched = Some(members.into_touched());
-        losses
     }
 }
 

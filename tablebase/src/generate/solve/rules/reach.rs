@@ -4,7 +4,7 @@
 use rayon::prelude::*;
 
 use super::super::bitset::AtomicBits;
-use super::candidates::Candidate;
+use super::candidates::Candidates;
 use super::Solver;
 use crate::generate::unmove::for_each_predecessor;
 use crate::index::Decoder;
@@ -26,14 +26,14 @@ impl Solver<'_> {
     /// - but every candidate forced last round was lost by rule and is
     ///   resolved now, so that set is empty.
     ///
-    /// `None` when the search would cost more than looking at every
-    /// candidate.
+    /// Returns them as bits over the candidates' numbers, or `None` when
+    /// the search would cost more than looking at every candidate.
     pub(super) fn reach(
         &self,
-        candidates: &[Candidate],
+        candidates: &Candidates,
         fresh: &[u64],
         progress: &dyn Progress,
-    ) -> Option<Vec<Candidate>> {
+    ) -> Option<AtomicBits> {
         // Reaching an entry (two generations of un-moves) costs about half
         // as much as looking at a candidate, so the search pays unless it
         // reaches nearly all of them; most rounds but the first few reach
@@ -43,19 +43,10 @@ impl Solver<'_> {
             return None;
         }
         let entries = self.per_side * 2;
-        let member = {
-            let mut member = AtomicBits::new(entries);
-            for c in candidates {
-                member.set_mut(c.entry() as usize);
-            }
-            member
-        };
         let reached = AtomicBits::new(entries);
         // Whether `entry` is a candidate reached for the first time.
-        let reach = |entry: u64| {
-            let entry = entry as usize;
-            member.test(entry) && !reached.test_and_set(entry)
-        };
+        let reach =
+            |entry: u64| candidates.contains(entry) && !reached.test_and_set(entry as usize);
         let mut frontier: Vec<u64> = fresh.iter().copied().filter(|&e| reach(e)).collect();
         let mut total = frontier.len();
         progress.start(&format!("{} reach", self.layout.material()), budget as u64);
@@ -111,12 +102,13 @@ impl Solver<'_> {
             }
         }
         progress.finish();
-        Some(
-            candidates
-                .iter()
-                .copied()
-                .filter(|c| reached.test(c.entry() as usize))
-                .collect(),
-        )
+        let mut relevant = AtomicBits::new(candidates.len());
+        for entry in reached.ones(0..entries) {
+            let number = candidates
+                .number(entry as u64)
+                .expect("only candidates are reached");
+            relevant.set_mut(number as usize);
+        }
+        Some(relevant)
     }
 }
