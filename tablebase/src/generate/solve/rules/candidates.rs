@@ -161,6 +161,23 @@ struct Found {
     fresh: Vec<u64>,
 }
 
+impl Found {
+    fn lists(self) -> (Vec<u16>, Vec<u64>) {
+        (self.conditions, self.fresh)
+    }
+}
+
+/// `parts` end to end, in one allocation of their size: a list grown by
+/// doubling may hold twice what it needs (KRNKR's heap peaked 2 MB
+/// higher so).
+fn concat<T>(parts: Vec<Vec<T>>) -> Vec<T> {
+    let mut all = Vec::with_capacity(parts.iter().map(Vec::len).sum());
+    for part in parts {
+        all.extend(part);
+    }
+    all
+}
+
 impl Solver<'_> {
     /// The first round's candidates, over every entry.
     pub(super) fn first_candidates(&self, progress: &dyn Progress) -> Candidates {
@@ -183,8 +200,8 @@ impl Solver<'_> {
             })
             .collect();
         progress.finish();
-        let conditions = found.into_iter().flat_map(|f| f.conditions).collect();
-        Candidates::new(entries, conditions)
+        let (conditions, _): (Vec<_>, Vec<_>) = found.into_iter().map(Found::lists).unzip();
+        Candidates::new(entries, concat(conditions))
     }
 
     /// The next round's candidates: a candidate whose moves the last
@@ -241,12 +258,8 @@ impl Solver<'_> {
             .collect();
         progress.finish();
         let Candidates { entries, .. } = earlier;
-        let conditions = found
-            .iter()
-            .flat_map(|f| f.conditions.iter().copied())
-            .collect();
-        let fresh = found.into_iter().flat_map(|f| f.fresh).collect();
-        (Candidates::new(entries, conditions), fresh)
+        let (conditions, fresh): (Vec<_>, Vec<_>) = found.into_iter().map(Found::lists).unzip();
+        (Candidates::new(entries, concat(conditions)), concat(fresh))
     }
 
     /// `entry`'s conditions as a candidate, if it is one (see the module
