@@ -75,8 +75,7 @@ impl Cell {
         debug_assert!(moves_left <= u32::from(MOVES_LEFT));
         let slowest = slowest_loss.min(SLOWER) << SLOWEST_SHIFT;
         let saved = if saved { CAPTURE_SAVES } else { 0 };
-        let by_rule = if by_rule { NOTED_BY_RULE } else { 0 };
-        Cell(UNRESOLVED | by_rule | slowest | saved | moves_left as u16)
+        Cell(UNRESOLVED | noted(0, by_rule) | slowest | saved | moves_left as u16)
     }
 
     /// Unresolved, and scheduled by seeding to be resolved at `level`,

@@ -8,6 +8,7 @@ use super::bucket::Bucket;
 use super::cell::Cell;
 use super::frontier::Frontier;
 use super::{schedule, Propagation, Scheduled, Solver};
+use crate::generate::census::census;
 use crate::generate::unmove::for_each_predecessor;
 use crate::index::Decoder;
 use crate::{DistanceTo, Progress, Value};
@@ -202,13 +203,8 @@ impl Solver<'_> {
         let position = decoder
             .position(side, index)
             .expect("unresolved entries are legal");
-        // Not `census`, which seeding wants inlined where it is called.
-        let captures: Vec<_> = position
-            .legal_moves()
-            .iter()
-            .copied()
-            .filter(|mv| position.piece_at(mv.to()).is_some())
-            .collect();
+        let mut captures = Vec::new();
+        census(position, &mut captures);
         self.capture_values(position, &captures).slowest_loss
     }
 
