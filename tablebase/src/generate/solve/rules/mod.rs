@@ -73,15 +73,23 @@
 //! Keeping those replies ruled, against the tables before, 2,134 more
 //! KRKNN positions won for Red and 3,494 lost for Black, 4,632 and 31,754
 //! in KRKNC (stored as KRKCN), and 64,826 and 38,362 in KRKNAAEE (most of
-//! those through its smaller tables).
+//! those through its smaller tables). With that, KRKNAAEE
+//! `5k3/4a4/5a3/7R1/2bn2b2/9/9/5K3/9/9 w`, once a draw here and a win in
+//! the reference, is a win here too: 11 plies to a rule decision
+//! (h6h9 f9f8 h9h8 f8f9 h8e8 g5e7 e8h8 c5a7 h8h5 d5f4 h5h4), and
+//! `5k3/4R4/5a3/9/2bn2b2/9/9/5K3/9/9 b` on that line, which the reference
+//! flags as a chase loss, is lost by rule here (6 plies).
 //!
-//! Not explained: KRKNC `2c6/9/3k5/n8/9/9/9/4K4/9/8R b`, a loss for Black
-//! in the reference's first rule round and a draw here. Black's only
-//! drawing move, c9d9, checks and attacks nothing; of Red's replies, the
-//! three that attack (i0a0 and i0i6 on the a6 horse, i0i9 on the cannon)
-//! leave Black drawing moves that attack nothing either (a6b4 and a6c5;
-//! d7d8). So the position is no candidate here, and whatever the reference
-//! rules lies deeper in its line; it was not traced.
+//! The two KRKNC positions where these tables once gave a draw and the
+//! reference a loss for Black are now losses here too, decided by rule a
+//! few moves down the line (so at 5de6b84 already; which change made them
+//! so was not traced):
+//!
+//! - `2c6/9/3k5/n8/9/9/9/4K4/9/8R b`: lost by rule in 10 plies, c9d9 i0c0
+//!   a6b4 c0c8 b4a2 c8c7 d7d8 e2e1 a2b4 e1e0, into
+//!   `3c5/3k5/2R6/9/9/1n7/9/9/9/4K4 b`, which a rule round rules lost;
+//! - `3c5/5k3/9/9/9/9/9/9/3K1R3/2n6 b`: lost by rule in 6 plies, f8e8 f1f2
+//!   d9e9 d1d0 c0a1 f2b2, into `4c4/4k4/9/9/9/9/9/1R7/n8/3K5 b`, likewise.
 
 mod candidates;
 mod cycles;
