@@ -349,7 +349,8 @@ impl Splitter {
         let from = self.game.len();
         let lossy = self.decode(bytes, last);
         if self.first.is_empty() {
-            self.first = self.game.chars().take(64).collect();
+            // Past leading blanks, as the whole reader looks for `<?xml`.
+            self.first = self.game.trim_start().chars().take(64).collect();
         }
         if self.game[from..].contains('\0') {
             self.game.clear();
