@@ -12,9 +12,18 @@ const CHUNK: usize = 4096;
 /// `0..len` in consecutive ranges of [`CHUNK`] (the last one shorter), as
 /// a parallel iterator: collected, its results keep the ranges' order.
 pub(super) fn chunks(len: usize) -> impl IndexedParallelIterator<Item = Range<usize>> {
-    (0..len.div_ceil(CHUNK))
+    chunks_of(len, CHUNK)
+}
+
+/// `0..len` in consecutive ranges of `size` (the last one shorter), as a
+/// parallel iterator that keeps their order.
+pub(super) fn chunks_of(
+    len: usize,
+    size: usize,
+) -> impl IndexedParallelIterator<Item = Range<usize>> {
+    (0..len.div_ceil(size))
         .into_par_iter()
-        .map(move |chunk| chunk * CHUNK..len.min((chunk + 1) * CHUNK))
+        .map(move |chunk| chunk * size..len.min((chunk + 1) * size))
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use std::ops::Range;
 use rayon::prelude::*;
 
 use super::super::bitset::{ones_of, AtomicBits};
+use super::super::parallel::chunks_of;
 use super::Solver;
 use crate::index::Decoder;
 use crate::Progress;
@@ -39,7 +40,7 @@ pub(super) fn squares_of(mask: u32, among: Bitboard) -> Bitboard {
 }
 
 /// Words of entries a directory count covers: a directory of a
-/// thirty-second of a bit an entry, and at most seven counts of ones to
+/// sixteenth of a bit an entry, and at most seven counts of ones to
 /// number a candidate.
 const BLOCK: usize = 8;
 
@@ -148,9 +149,7 @@ impl Candidates {
 /// `0..words` in consecutive ranges of [`TASK_WORDS`], as a parallel
 /// iterator.
 fn word_tasks(words: usize) -> impl IndexedParallelIterator<Item = Range<usize>> {
-    (0..words.div_ceil(TASK_WORDS))
-        .into_par_iter()
-        .map(move |task| task * TASK_WORDS..words.min((task + 1) * TASK_WORDS))
+    chunks_of(words, TASK_WORDS)
 }
 
 /// What a task of a pass that finds candidates found: their conditions,
@@ -159,23 +158,6 @@ fn word_tasks(words: usize) -> impl IndexedParallelIterator<Item = Range<usize>>
 struct Found {
     conditions: Vec<u16>,
     fresh: Vec<u64>,
-}
-
-impl Found {
-    fn lists(self) -> (Vec<u16>, Vec<u64>) {
-        (self.conditions, self.fresh)
-    }
-}
-
-/// `parts` end to end, in one allocation of their size: a list grown by
-/// doubling may hold twice what it needs (KRNKR's heap peaked 2 MB
-/// higher so).
-fn concat<T>(parts: Vec<Vec<T>>) -> Vec<T> {
-    let mut all = Vec::with_capacity(parts.iter().map(Vec::len).sum());
-    for part in parts {
-        all.extend(part);
-    }
-    all
 }
 
 impl Solver<'_> {
@@ -200,8 +182,10 @@ impl Solver<'_> {
             })
             .collect();
         progress.finish();
-        let (conditions, _): (Vec<_>, Vec<_>) = found.into_iter().map(Found::lists).unzip();
-        Candidates::new(entries, concat(conditions))
+        // `concat` allocates the exact size: a list grown by doubling may
+        // hold twice what it needs (KRNKR's heap peaked 2 MB higher so).
+        let conditions: Vec<Vec<u16>> = found.into_iter().map(|f| f.conditions).collect();
+        Candidates::new(entries, conditions.concat())
     }
 
     /// The next round's candidates: a candidate whose moves the last
@@ -258,8 +242,12 @@ impl Solver<'_> {
             .collect();
         progress.finish();
         let Candidates { entries, .. } = earlier;
-        let (conditions, fresh): (Vec<_>, Vec<_>) = found.into_iter().map(Found::lists).unzip();
-        (Candidates::new(entries, concat(conditions)), concat(fresh))
+        let (conditions, fresh): (Vec<Vec<u16>>, Vec<Vec<u64>>) =
+            found.into_iter().map(|f| (f.conditions, f.fresh)).unzip();
+        (
+            Candidates::new(entries, conditions.concat()),
+            fresh.concat(),
+        )
     }
 
     /// `entry`'s conditions as a candidate, if it is one (see the module

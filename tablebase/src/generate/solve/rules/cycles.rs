@@ -109,8 +109,7 @@ impl Solver<'_> {
         }
         drop(numbers);
         // Each starts with what its candidate has kept so far.
-        // (Extended in place: a second array beside the first was the
-        // round's peak.)
+        // (Extended in place rather than copied beside itself.)
         let mut state = state;
         state.reserve_exact(extra.len());
         for &(i, _) in &extra {
