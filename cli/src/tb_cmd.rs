@@ -52,8 +52,8 @@ pub enum TbCommand {
         /// Working memory a solve may take (bytes, or with K, M, G; default
         /// what the system has available). An endgame needing more is
         /// solved out of core, a partition of its entries at a time, with
-        /// scratch files in DIR (not yet when rule rounds apply to it);
-        /// one that cannot be is refused before any work.
+        /// scratch files in DIR (its rule rounds too); one that cannot be
+        /// is refused before any work.
         #[arg(long)]
         memory: Option<String>,
         /// Solve only the endgames named: those one capture away must be in

@@ -396,11 +396,26 @@ fn plans_and_refusals_come_before_any_work() {
 #[test]
 fn a_solve_out_of_core_writes_the_files_a_solve_in_memory_does() {
     let (whole, parts) = (scratch("in-memory"), scratch("out-of-core"));
-    for (dir, memory) in [(&whole, "1G"), (&parts, "2M")] {
-        let args = ["tb", "gen", "KRRKA", "--rules", "none", "--memory", memory];
+    // KRRKA without rules at 2 MiB; KRKNA under them (its own rule rounds
+    // decide some of it), 8.5 MiB in memory, at 8 MiB.
+    let (whole_ruled, parts_ruled) = (whole.join("asian"), parts.join("asian"));
+    let runs = [
+        (&whole, "1G", "KRRKA", "none"),
+        (&parts, "2M", "KRRKA", "none"),
+        (&whole_ruled, "1G", "KRKNA", "asian"),
+        (&parts_ruled, "8M", "KRKNA", "asian"),
+    ];
+    for (dir, memory, material, rules) in runs {
+        let args = ["tb", "gen", material, "--rules", rules, "--memory", memory];
         stdout_lines(&qiboard(&[&args[..], &["--dir", text(dir)]].concat()));
     }
-    for file in ["KRRKA.qwdl", "KRRKA.qdtm"] {
+    let files = [
+        (&whole, &parts, "KRRKA.qwdl"),
+        (&whole, &parts, "KRRKA.qdtm"),
+        (&whole_ruled, &parts_ruled, "KRKNA.qwdl"),
+        (&whole_ruled, &parts_ruled, "KRKNA.qdtm"),
+    ];
+    for (whole, parts, file) in files {
         let (a, b) = (whole.join(file), parts.join(file));
         assert_eq!(
             std::fs::read(a).unwrap(),
@@ -408,8 +423,9 @@ fn a_solve_out_of_core_writes_the_files_a_solve_in_memory_does() {
             "{file}"
         );
     }
-    let left: Vec<_> = std::fs::read_dir(&parts)
-        .unwrap()
+    let left: Vec<_> = [&parts, &parts_ruled]
+        .into_iter()
+        .flat_map(|dir| std::fs::read_dir(dir).unwrap())
         .map(|entry| entry.unwrap().file_name().into_string().unwrap())
         .filter(|name| name.contains("scratch"))
         .collect();
@@ -428,7 +444,26 @@ fn a_solve_out_of_core_writes_the_files_a_solve_in_memory_does() {
     let plan = String::from_utf8(plan.stdout).unwrap();
     assert!(plan.contains("\"material\": \"KRRKA\", \"entries\": 1465830, \"working_bytes\": "));
     assert!(plan.contains("\"out_of_core\": true") && plan.contains("\"out_of_core\": false"));
-    // Under the rules its rule rounds need it whole: refused.
+    // Under the rules KRKNA is planned out of core at 8 MiB.
+    let ruled_plan = qiboard(&[
+        "tb",
+        "plan",
+        "--attackers",
+        "2",
+        "--max-entries",
+        "3e6",
+        "--memory",
+        "8M",
+        "--json",
+    ]);
+    let ruled_plan = String::from_utf8(ruled_plan.stdout).unwrap();
+    let krkna = ruled_plan
+        .split("{\"material\": ")
+        .find(|endgame| endgame.starts_with("\"KRKNA\""))
+        .expect("KRKNA planned");
+    assert!(krkna.contains("\"out_of_core\": true"), "{krkna}");
+    // Below what a rule round's search takes whatever its candidates
+    // (3.5 MiB and more), KRKN is refused.
     let ruled = scratch("out-of-core-ruled");
     let refused = qiboard(&["tb", "gen", "KRKN", "--memory", "2M", "--dir", text(&ruled)]);
     assert_eq!(refused.status.code(), Some(2), "{refused:?}");

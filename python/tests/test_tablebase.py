@@ -54,7 +54,7 @@ def test_a_memory_limit_solves_out_of_core_into_the_same_files(tmp_path: Path) -
     for name in ("KRRKA.qwdl", "KRRKA.qdtm"):
         assert (whole / name).read_bytes() == (parts / name).read_bytes()
     assert not [p for p in parts.iterdir() if "scratch" in p.name]
-    # Under the rules its rule rounds need it whole: refused before any work.
+    # Under the rules, below what a rule round's search takes out of core: refused before any work.
     with pytest.raises(qiboard.TablebaseError, match="KRKN: solving needs about 2.1 MiB"):
         xiangqi.Tablebase(tmp_path / "ruled", memory_bytes=2 << 20).generate("KRKN")
 

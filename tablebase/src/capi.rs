@@ -283,6 +283,7 @@ impl From<TbError> for Failure {
             TbError::OldFormat { .. } => QtbError::OldFormat,
             TbError::Mismatch { .. }
             | TbError::NotEnoughMemory { .. }
+            | TbError::RuleRoundsOverBudget { .. }
             | TbError::OutOfMemory { .. } => QtbError::Other,
         };
         Failure {

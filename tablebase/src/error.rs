@@ -107,6 +107,19 @@ pub enum TbError {
         /// Bytes available.
         available: u64,
     },
+    /// Out of core, a rule round found more candidates than the memory
+    /// limit leaves room for, so the solve stopped (before writing
+    /// anything). The plan cannot tell how many a round will find.
+    RuleRoundsOverBudget {
+        /// The endgame.
+        material: Material,
+        /// Candidates the round found.
+        candidates: u64,
+        /// Bytes the round's search would need with them.
+        needed: u64,
+        /// The memory limit.
+        budget: u64,
+    },
     /// The solver could not get the memory an endgame needs.
     OutOfMemory {
         /// The endgame.
@@ -181,9 +194,20 @@ impl fmt::Display for TbError {
                 available,
             } => write!(
                 f,
-                "{material}: solving needs about {} but only {} is available, and it cannot be solved out of core (its rule rounds need it whole, or the limit is below an eighth of a byte an entry and 1.25 MiB); not started",
+                "{material}: solving needs about {} but only {} is available, and it cannot be solved out of core (the limit is below an eighth of a byte an entry and 1.25 MiB, or with rule rounds below about a third of a byte an entry and 3.5 MiB); not started",
                 Bytes(*needed),
                 Bytes(*available)
+            ),
+            TbError::RuleRoundsOverBudget {
+                material,
+                candidates,
+                needed,
+                budget,
+            } => write!(
+                f,
+                "{material}: a rule round out of core found {candidates} candidates, whose search needs about {} with a memory limit of {}; stopped, nothing written (raise --memory)",
+                Bytes(*needed),
+                Bytes(*budget)
             ),
             TbError::OutOfMemory { material, bytes } => write!(
                 f,

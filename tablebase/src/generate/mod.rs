@@ -108,10 +108,13 @@ impl Generator {
     /// `bytes` (default: what the system reports available). An endgame
     /// that needs more is solved out of core, a partition of its entries in
     /// memory at a time, with scratch files beside the tables (or in the
-    /// system's temporary directory), into the same values; one whose
-    /// rule rounds apply, or for which `bytes` is less than an eighth of a
-    /// byte an entry and 1.25 MiB, is refused with
-    /// [`TbError::NotEnoughMemory`] before its solve starts. Its files are
+    /// system's temporary directory), into the same values, rule rounds
+    /// included; one for which `bytes` is less than an eighth of a byte an
+    /// entry and 1.25 MiB (with rule rounds, about a third of a byte an
+    /// entry and 3.5 MiB), is refused with [`TbError::NotEnoughMemory`]
+    /// before its solve starts, and one whose rule round finds more
+    /// candidates than the rest leaves room for stops with
+    /// [`TbError::RuleRoundsOverBudget`]. Its files are
     /// written from the scratch files (a generator without a directory
     /// keeps the values, two bytes an entry, in memory); the tables one
     /// capture away, and the writer's compressors, are outside the limit.

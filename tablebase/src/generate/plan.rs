@@ -254,20 +254,27 @@ mod tests {
         }
         assert!(plan.endgames.iter().any(|endgame| endgame.out_of_core));
         assert_eq!(plan.blocked().count(), 0);
-        // Two: those the rule rounds need whole are refused.
+        // Two: rule rounds out of core too, so only size refuses one.
         let two = Plan::family(2, RuleSet::Asian, Some(256 << 20));
+        assert!(two
+            .endgames
+            .iter()
+            .any(|endgame| endgame.out_of_core && rule_rounds_apply(endgame.material)));
         let short: Vec<_> = two
             .blocked()
             .filter(|endgame| endgame.blocked == Some(Blocked::NotEnoughMemory))
             .collect();
         assert!(!short.is_empty());
         for endgame in short {
-            // Or its bitset of entries to mate, with a batch (an eighth of
-            // the limit), leaves too little for partitions.
-            let bitset_and_batch = endgame.entries / 8 + (32 << 20);
-            let cramped = bitset_and_batch > (256 << 20) - (16 << 20);
+            let entries = endgame.entries;
+            // Its bitset of entries to mate, with a batch (an eighth of
+            // the limit), leaves too little for partitions; or its rule
+            // rounds' two bitsets, directory and room for candidates (a
+            // sixteenth of a byte an entry), with 4 MiB, exceed the limit.
+            let cramped = entries / 8 + (32 << 20) > (256 << 20) - (16 << 20);
+            let rounds = entries / 4 + entries / 16 + entries / 128 + (4 << 20);
             assert!(
-                rule_rounds_apply(endgame.material) || cramped,
+                cramped || (rule_rounds_apply(endgame.material) && rounds > 256 << 20),
                 "{}",
                 endgame.material
             );

@@ -42,6 +42,12 @@ impl AtomicBits {
         self.words[i / WORD].fetch_or(bit(i), Relaxed);
     }
 
+    /// Takes `i` out.
+    #[inline]
+    pub(super) fn remove(&self, i: usize) {
+        self.words[i / WORD].fetch_and(!bit(i), Relaxed);
+    }
+
     /// Adds `i`, without an atomic operation: the set is not shared yet.
     #[inline]
     pub(super) fn set_mut(&mut self, i: usize) {

@@ -59,6 +59,7 @@ impl<'a> Solver<'a> {
             to_mate: None,
             touched: None,
             legal: OnceLock::new(),
+            open_entries: None,
         }
     }
 }

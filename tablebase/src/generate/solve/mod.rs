@@ -30,9 +30,9 @@
 //! rounds after them. `cell` says what an entry's cell holds in each
 //! state; `frontier` holds a level's entries, `bitset` is the bit-per-entry
 //! set it and the rule rounds are built on, and `parallel` cuts a pass
-//! over the entries into tasks. `spill` runs steps 1 to 3 out of core,
-//! a partition of the entries at a time, when the arrays do not fit the
-//! memory limit.
+//! over the entries into tasks. `spill` runs steps 1 to 3 and the rule
+//! rounds out of core, a partition of the entries at a time, when the
+//! arrays do not fit the memory limit.
 
 mod bitset;
 mod bucket;
@@ -87,6 +87,10 @@ struct Solver<'a> {
     touched: Option<AtomicBits>,
     /// How many entries are legal, once counted.
     legal: OnceLock<u64>,
+    /// Out of core, during a rule round's search for candidates and
+    /// cycles: the entries still unresolved, which [`Solver::plies`]
+    /// answers in memory.
+    open_entries: Option<AtomicBits>,
 }
 
 /// What a propagation resolves values for, which says what they owe to
@@ -125,6 +129,14 @@ impl Solver<'_> {
 
     fn entry(&self, side: Color, index: u64) -> u64 {
         side as u64 * self.per_side as u64 + index
+    }
+
+    /// Whether `entry`'s cell is among those held.
+    #[inline]
+    fn holds(&self, entry: u64) -> bool {
+        entry
+            .checked_sub(self.base)
+            .is_some_and(|i| i < self.plies.len() as u64)
     }
 
     /// `entry`'s cell, which must be in the entries held.
@@ -200,8 +212,8 @@ pub(crate) enum Working {
 impl Working {
     /// How `material`'s solve of `entries` entries under `rules` runs
     /// within `limit` bytes (in memory when there is none), or `None` if it
-    /// cannot: out of core needs an endgame the rule rounds leave alone (or
-    /// no rules) and a bit an entry and a partition's worth.
+    /// cannot: out of core needs a bit an entry and a partition's worth,
+    /// and with rule rounds what their search takes (see `spill`).
     pub(crate) fn within(
         material: Material,
         entries: u64,
@@ -212,10 +224,7 @@ impl Working {
         match limit {
             Some(limit) if in_memory > limit => {
                 let rule_rounds = rules == RuleSet::Asian && rules::apply_to(material);
-                if rule_rounds {
-                    return None;
-                }
-                Partitions::for_budget(entries, limit).map(Working::OutOfCore)
+                Partitions::for_budget(entries, limit, rule_rounds).map(Working::OutOfCore)
             }
             _ => Some(Working::InMemory(in_memory)),
         }
@@ -263,7 +272,7 @@ fn solve_with(
     let seeded = solver.seed_all(progress)?;
     solver.propagate_all(seeded, Propagation::WithoutRules, progress);
     if rules == RuleSet::Asian {
-        solver.apply_rules(rounds, progress);
+        solver.apply_rules(rounds, progress)?;
     }
     Ok(solver.finish())
 }

@@ -7,6 +7,7 @@ use rayon::prelude::*;
 
 use super::super::bitset::{ones_of, AtomicBits};
 use super::super::parallel::chunks_of;
+use super::cycles::Forced;
 use super::Solver;
 use crate::index::Decoder;
 use crate::Progress;
@@ -53,7 +54,7 @@ const TASK_WORDS: usize = 128 * BLOCK;
 /// a directory that numbers them in entry order, and each one's conditions
 /// ([`CHECK`] and victims) in two bytes. KRNKR has two million of them in
 /// a round: 13 MB where a list of entries and conditions took 17.
-pub(super) struct Candidates {
+pub(in super::super) struct Candidates {
     entries: AtomicBits,
     /// How many candidates the blocks of [`BLOCK`] words before each hold.
     before: Vec<u32>,
@@ -62,6 +63,14 @@ pub(super) struct Candidates {
 }
 
 impl Candidates {
+    /// The candidates marked in `entries`, with their conditions in lists
+    /// that follow each other in entry order.
+    pub(in super::super) fn found(entries: AtomicBits, conditions: Vec<Vec<u16>>) -> Candidates {
+        // `concat` allocates the exact size: a list grown by doubling may
+        // hold twice what it needs (KRNKR's heap peaked 2 MB higher so).
+        Candidates::new(entries, conditions.concat())
+    }
+
     fn new(entries: AtomicBits, conditions: Vec<u16>) -> Candidates {
         // Numbered with `u32` in the graph: four thousand million
         // candidates would need a hundred gigabytes before this.
@@ -86,7 +95,7 @@ impl Candidates {
     }
 
     /// How many there are.
-    pub(super) fn len(&self) -> usize {
+    pub(in super::super) fn len(&self) -> usize {
         self.conditions.len()
     }
 
@@ -123,21 +132,51 @@ impl Candidates {
     pub(super) fn tasks(
         &self,
     ) -> impl IndexedParallelIterator<Item = (u32, impl Iterator<Item = u64> + '_)> + '_ {
-        word_tasks(self.entries.words()).map(move |words| {
-            let first = self.before[words.start / BLOCK];
-            let entries = words.flat_map(|w| self.entries.ones_in_word(w).map(|e| e as u64));
-            (first, entries)
-        })
+        self.tasks_in(0..self.task_count())
     }
 
-    /// The entries of the candidates `keep` keeps (given each one's
-    /// number), in entry order.
-    pub(super) fn entries_kept(&self, keep: impl Fn(u32) -> bool + Sync) -> Vec<u64> {
+    /// How many tasks [`Candidates::tasks`] has.
+    pub(super) fn task_count(&self) -> usize {
+        self.entries.words().div_ceil(TASK_WORDS)
+    }
+
+    /// Tasks `range` of [`Candidates::tasks`].
+    pub(super) fn tasks_in(
+        &self,
+        range: Range<usize>,
+    ) -> impl IndexedParallelIterator<Item = (u32, impl Iterator<Item = u64> + '_)> + '_ {
+        word_tasks(self.entries.words())
+            .skip(range.start)
+            .take(range.len())
+            .map(move |words| {
+                let first = self.before[words.start / BLOCK];
+                let entries = words.flat_map(|w| self.entries.ones_in_word(w).map(|e| e as u64));
+                (first, entries)
+            })
+    }
+
+    /// The candidates `forced` keeps, as bits over the entries: their own,
+    /// the others cleared.
+    pub(in super::super) fn into_kept(self, forced: &Forced) -> AtomicBits {
+        self.tasks()
+            .map(|(first, entries)| {
+                for (number, entry) in (first..).zip(entries) {
+                    if !forced.contains(number) {
+                        self.entries.remove(entry as usize);
+                    }
+                }
+            })
+            .for_each(drop);
+        self.entries
+    }
+
+    /// The entries of the candidates `forced` keeps, in entry order.
+    pub(super) fn entries_kept(&self, forced: &Forced) -> Vec<u64> {
         self.tasks()
             .map(|(first, entries)| {
                 (first..)
                     .zip(entries)
-                    .filter(|&(number, _)| keep(number))
+                    .filter(|&(number, _)| forced.contains(number))
                     .map(|(_, entry)| entry)
                     .collect::<Vec<_>>()
             })
@@ -166,26 +205,37 @@ impl Solver<'_> {
         let total = self.per_side * 2;
         progress.start(&format!("{} rules", self.layout.material()), total as u64);
         let entries = AtomicBits::new(total);
-        let found: Vec<Found> = word_tasks(entries.words())
-            .map(|words| {
+        let found = self.candidates_among(&entries, 0..entries.words(), progress);
+        progress.finish();
+        Candidates::found(entries, found)
+    }
+
+    /// Finds the candidates among the entries of `words` (words of
+    /// `entries`, whose cells are held) and marks them in `entries`;
+    /// returns their conditions in entry order, a list a task.
+    pub(in super::super) fn candidates_among(
+        &self,
+        entries: &AtomicBits,
+        words: Range<usize>,
+        progress: &dyn Progress,
+    ) -> Vec<Vec<u16>> {
+        let total = self.per_side * 2;
+        word_tasks(words.len())
+            .map(|task| {
+                let words = words.start + task.start..words.start + task.end;
                 let mut decoder = Decoder::new(self.layout);
-                let mut found = Found::default();
+                let mut conditions = Vec::new();
                 let range = words.start * 64..total.min(words.end * 64);
                 progress.advance(range.len() as u64);
                 for entry in range {
-                    if let Some(conditions) = self.candidate(&mut decoder, entry as u64) {
+                    if let Some(found) = self.candidate(&mut decoder, entry as u64) {
                         entries.set(entry);
-                        found.conditions.push(conditions);
+                        conditions.push(found);
                     }
                 }
-                found
+                conditions
             })
-            .collect();
-        progress.finish();
-        // `concat` allocates the exact size: a list grown by doubling may
-        // hold twice what it needs (KRNKR's heap peaked 2 MB higher so).
-        let conditions: Vec<Vec<u16>> = found.into_iter().map(|f| f.conditions).collect();
-        Candidates::new(entries, conditions.concat())
+            .collect()
     }
 
     /// The next round's candidates: a candidate whose moves the last
@@ -244,10 +294,7 @@ impl Solver<'_> {
         let Candidates { entries, .. } = earlier;
         let (conditions, fresh): (Vec<Vec<u16>>, Vec<Vec<u64>>) =
             found.into_iter().map(|f| (f.conditions, f.fresh)).unzip();
-        (
-            Candidates::new(entries, conditions.concat()),
-            fresh.concat(),
-        )
+        (Candidates::found(entries, conditions), fresh.concat())
     }
 
     /// `entry`'s conditions as a candidate, if it is one (see the module
@@ -292,7 +339,7 @@ impl Solver<'_> {
 mod tests {
     use rayon::prelude::*;
 
-    use super::{AtomicBits, Candidates, TASK_WORDS};
+    use super::{AtomicBits, Candidates, Forced, TASK_WORDS};
 
     /// The directory numbers candidates in entry order, across blocks and
     /// tasks, and the tasks give each its number.
@@ -319,8 +366,12 @@ mod tests {
             .collect();
         let expected: Vec<(u32, u64)> = (0..).zip(entries.iter().map(|&e| e as u64)).collect();
         assert_eq!(numbered, expected);
-        let kept = candidates.entries_kept(|i| i % 3 == 0);
+        let forced = Forced::keeping(entries.len(), |i| i % 3 == 0);
+        let kept = candidates.entries_kept(&forced);
         let every_third: Vec<u64> = entries.iter().step_by(3).map(|&e| e as u64).collect();
         assert_eq!(kept, every_third);
+        let bits = candidates.into_kept(&forced);
+        let from_bits: Vec<u64> = bits.ones(0..len).map(|e| e as u64).collect();
+        assert_eq!(from_bits, every_third);
     }
 }

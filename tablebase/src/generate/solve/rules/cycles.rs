@@ -21,29 +21,79 @@ use super::super::bitset::AtomicBits;
 use super::candidates::{squares_of, Candidates, CHECK};
 use super::Solver;
 use crate::index::{mirror_square, Decoder};
-use crate::Progress;
+use crate::{Progress, TbError};
 use qiboard::xiangqi::rules::chased;
 use qiboard::xiangqi::Bitboard;
 
+/// Tasks of candidates whose parts of the graph are built at once: the
+/// parts then go to the graph's store, in order.
+const TASKS_A_BATCH: usize = 64;
+
+/// Where a round's graph of candidates waits for its sweeps: whole in
+/// memory (a `Vec` of its parts), or out of core in a scratch file.
+pub(in super::super) trait GraphStore {
+    /// Keeps `part`, the next in candidate order.
+    fn keep(&mut self, part: Replies) -> Result<(), TbError>;
+
+    /// Calls `sweep` on the parts kept, in order, a batch at a time.
+    fn each_batch(&mut self, sweep: &mut dyn FnMut(&[Replies])) -> Result<(), TbError>;
+}
+
+impl GraphStore for Vec<Replies> {
+    fn keep(&mut self, part: Replies) -> Result<(), TbError> {
+        self.push(part);
+        Ok(())
+    }
+
+    fn each_batch(&mut self, sweep: &mut dyn FnMut(&[Replies])) -> Result<(), TbError> {
+        sweep(self);
+        Ok(())
+    }
+}
+
+/// What a round's search leaves of its candidates: those the opponent
+/// can force into a cycle, lost by rule.
+pub(in super::super) struct Forced(Vec<AtomicU16>);
+
+impl Forced {
+    /// The candidates below `len` that `keep` keeps.
+    #[cfg(test)]
+    pub(super) fn keeping(len: usize, keep: impl Fn(u32) -> bool) -> Forced {
+        Forced(
+            (0..len as u32)
+                .map(|i| AtomicU16::new(keep(i).into()))
+                .collect(),
+        )
+    }
+
+    /// Whether candidate `number` is lost by rule.
+    pub(in super::super) fn contains(&self, number: u32) -> bool {
+        self.0[number as usize].load(Relaxed) != 0
+    }
+}
+
 impl Solver<'_> {
     /// The greatest set of candidates whose cycles the opponent can force
-    /// (see the module docs), as the entries lost by rule.
+    /// (see the module docs), as the candidates lost by rule.
     ///
     /// One pass over the positions finds, for every candidate, the
     /// opponent's replies that land on a candidate and what each could
     /// keep of its conditions ([`Replies`]); a candidate some drawing move
-    /// of which keeps nothing dies there. What remains is a small graph:
-    /// sweeps over it drop what no longer holds, reading what the others
-    /// have already lost, until one changes nothing. Candidates only ever
-    /// lose conditions, so the result is the same in any order. With
-    /// `relevant` (bits over the candidates' numbers), only those are
-    /// looked at, the others taken as no candidates.
-    pub(super) fn forced(
+    /// of which keeps nothing dies there. What remains is a small graph,
+    /// kept in `graph` a part at a time: sweeps over it drop what no
+    /// longer holds, reading what the others have already lost, until one
+    /// changes nothing. Candidates only ever lose conditions, so the
+    /// result is the same in any order, whether the graph is swept whole
+    /// or a batch of parts at a time from a file. With `relevant` (bits
+    /// over the candidates' numbers), only those are looked at, the
+    /// others taken as no candidates.
+    pub(in super::super) fn forced(
         &self,
         candidates: &Candidates,
         relevant: Option<&AtomicBits>,
+        graph: &mut dyn GraphStore,
         progress: &dyn Progress,
-    ) -> Vec<u64> {
+    ) -> Result<Forced, TbError> {
         let looked_at = |number: u32| relevant.is_none_or(|r| r.test(number as usize));
         let state: Vec<AtomicU16> = (0..candidates.len() as u32)
             .map(|i| {
@@ -59,54 +109,59 @@ impl Solver<'_> {
             &format!("{} cycles", self.layout.material()),
             candidates.len() as u64,
         );
-        let mut graph: Vec<Replies> = candidates
-            .tasks()
-            .map(|(first, entries)| {
-                let mut decoder = Decoder::new(self.layout);
-                let mut replies = Replies::default();
-                let mut count = 0;
-                for (i, entry) in (first..).zip(entries) {
-                    count += 1;
-                    let conditions = u32::from(state[i as usize].load(Relaxed));
-                    if conditions == 0 {
-                        continue;
-                    }
-                    let found = self.replies(
-                        &mut decoder,
-                        (i, entry, conditions),
-                        candidates,
-                        &find,
-                        &mut replies,
-                    );
-                    if !found {
-                        state[i as usize].store(0, Relaxed);
-                    }
-                }
-                progress.advance(count);
-                // The graph is the round's largest allocation (KRNKR: 40 MB
-                // at its largest round): what growth left spare goes at once.
-                replies.shrink_to_fit();
-                replies
-            })
-            .collect();
-        progress.finish();
         // The nodes past the candidates' own: a candidate reached by a
         // reply that attacked some of the mover's pieces, with those.
         // Numbered after the candidates, which are nodes with nothing
         // attacked; few replies attack, so there are few of these.
         let mut numbers: HashMap<(u32, u16), u32> = HashMap::new();
         let mut extra: Vec<(u32, u16)> = Vec::new();
-        for part in &mut graph {
-            for reply in &mut part.replies {
-                if reply.attacked_there != 0 {
-                    let key = (reply.target, reply.attacked_there);
-                    reply.target = *numbers.entry(key).or_insert_with(|| {
-                        extra.push(key);
-                        (candidates.len() + extra.len() - 1) as u32
-                    });
+        let tasks = candidates.task_count();
+        for first_task in (0..tasks).step_by(TASKS_A_BATCH) {
+            let parts: Vec<Replies> = candidates
+                .tasks_in(first_task..tasks.min(first_task + TASKS_A_BATCH))
+                .map(|(first, entries)| {
+                    let mut decoder = Decoder::new(self.layout);
+                    let mut replies = Replies::default();
+                    let mut count = 0;
+                    for (i, entry) in (first..).zip(entries) {
+                        count += 1;
+                        let conditions = u32::from(state[i as usize].load(Relaxed));
+                        if conditions == 0 {
+                            continue;
+                        }
+                        let found = self.replies(
+                            &mut decoder,
+                            (i, entry, conditions),
+                            candidates,
+                            &find,
+                            &mut replies,
+                        );
+                        if !found {
+                            state[i as usize].store(0, Relaxed);
+                        }
+                    }
+                    progress.advance(count);
+                    // The graph is the round's largest allocation (KRNKR:
+                    // 40 MB at its largest round): what growth left spare
+                    // goes at once.
+                    replies.shrink_to_fit();
+                    replies
+                })
+                .collect();
+            for mut part in parts {
+                for reply in &mut part.replies {
+                    if reply.attacked_there != 0 {
+                        let key = (reply.target, reply.attacked_there);
+                        reply.target = *numbers.entry(key).or_insert_with(|| {
+                            extra.push(key);
+                            (candidates.len() + extra.len() - 1) as u32
+                        });
+                    }
                 }
+                graph.keep(part)?;
             }
         }
+        progress.finish();
         drop(numbers);
         // Each starts with what its candidate has kept so far.
         // (Extended in place rather than copied beside itself.)
@@ -116,60 +171,56 @@ impl Solver<'_> {
             let kept = state[i as usize].load(Relaxed);
             state.push(AtomicU16::new(kept));
         }
-        // Where each candidate's moves are: the graph's parts hold nodes in
-        // candidate order, so a part's first candidate finds its part.
-        let part_starts: Vec<(u32, usize)> = graph
-            .iter()
-            .enumerate()
-            .filter_map(|(p, part)| part.nodes.first().map(|&(c, _)| (c, p)))
+        // A candidate's nodes with something attacked, found from it: the
+        // sweeps go over the graph's nodes, a candidate at a time.
+        let mut extra_of: Vec<(u32, u32)> = (0..)
+            .zip(&extra)
+            .map(|(e, &(candidate, _))| (candidate, (candidates.len() + e) as u32))
             .collect();
-        let moves_of = |candidate: u32| {
-            let at = part_starts
-                .partition_point(|&(start, _)| start <= candidate)
-                .checked_sub(1)?;
-            let part = &graph[part_starts[at].1];
-            let n = part
-                .nodes
-                .binary_search_by_key(&candidate, |&(c, _)| c)
-                .ok()?;
-            Some(part.moves_of(n))
-        };
+        extra_of.sort_unstable();
         let load = |i: u32| u32::from(state[i as usize].load(Relaxed));
+        // A candidate in no part has no node to sweep: it was dropped as
+        // the graph was built (or never looked at), and so were its nodes
+        // with something attacked, which start with what it kept.
+        let sweep = |part: &Replies, changed: &AtomicBool| {
+            for (n, &(candidate, _)) in part.nodes.iter().enumerate() {
+                let from = extra_of.partition_point(|&(c, _)| c < candidate);
+                let with_attacks = extra_of[from..]
+                    .iter()
+                    .take_while(|&&(c, _)| c == candidate)
+                    .map(|&(_, node)| (node, extra[node as usize - candidates.len()].1));
+                for (node, attacked) in std::iter::once((candidate, 0)).chain(with_attacks) {
+                    let before = load(node);
+                    if before == 0 {
+                        continue;
+                    }
+                    let after = part.moves_of(n).fold(before, |flags, replies| {
+                        flags
+                            & replies
+                                .iter()
+                                .filter(|reply| reply.attacked_here & attacked == 0)
+                                .fold(0, |kept, reply| {
+                                    kept | reply.keeps(before, load(reply.target))
+                                })
+                    });
+                    if after != before {
+                        state[node as usize].fetch_and(after as u16, Relaxed);
+                        changed.store(true, Relaxed);
+                    }
+                }
+            }
+        };
         loop {
             let changed = AtomicBool::new(false);
-            (0..state.len()).into_par_iter().for_each(|node| {
-                let before = load(node as u32);
-                if before == 0 {
-                    return;
-                }
-                let (candidate, attacked) = match node.checked_sub(candidates.len()) {
-                    Some(e) => extra[e],
-                    None => (node as u32, 0),
-                };
-                let Some(moves) = moves_of(candidate) else {
-                    state[node].store(0, Relaxed);
-                    changed.store(true, Relaxed);
-                    return;
-                };
-                let after = moves.fold(before, |flags, replies| {
-                    flags
-                        & replies
-                            .iter()
-                            .filter(|reply| reply.attacked_here & attacked == 0)
-                            .fold(0, |kept, reply| {
-                                kept | reply.keeps(before, load(reply.target))
-                            })
-                });
-                if after != before {
-                    state[node].fetch_and(after as u16, Relaxed);
-                    changed.store(true, Relaxed);
-                }
-            });
+            graph.each_batch(&mut |parts| {
+                parts.par_iter().for_each(|part| sweep(part, &changed));
+            })?;
             if !changed.load(Relaxed) {
                 break;
             }
         }
-        candidates.entries_kept(|i| load(i) != 0)
+        state.truncate(candidates.len());
+        Ok(Forced(state))
     }
 
     /// Adds to `graph` the replies of candidate `i` (of `entry`, with
@@ -394,7 +445,7 @@ impl Reply {
 /// moves), and the replies of their moves, each node's cut by the next's
 /// start and each move's by [`STARTS_MOVE`].
 #[derive(Debug, Default)]
-struct Replies {
+pub(in super::super) struct Replies {
     /// Candidate number and index of its first reply.
     nodes: Vec<(u32, u32)>,
     replies: Vec<Reply>,
@@ -431,6 +482,65 @@ impl Replies {
     fn shrink_to_fit(&mut self) {
         self.nodes.shrink_to_fit();
         self.replies.shrink_to_fit();
+    }
+
+    /// Appends the part to `words`, for a file: the two counts, the nodes,
+    /// then each reply in two words.
+    pub(in super::super) fn to_words(&self, words: &mut Vec<u64>) {
+        words.push((self.nodes.len() as u64) << 32 | self.replies.len() as u64);
+        words.extend(
+            self.nodes
+                .iter()
+                .map(|&(candidate, first)| u64::from(candidate) << 32 | u64::from(first)),
+        );
+        for &reply in &self.replies {
+            let Reply {
+                target,
+                flags,
+                victims,
+                map,
+                attacked_here,
+                attacked_there,
+            } = reply;
+            words.push(u64::from(target) << 32 | u64::from(map));
+            words.push(
+                u64::from(flags) << 48
+                    | u64::from(victims) << 32
+                    | u64::from(attacked_here) << 16
+                    | u64::from(attacked_there),
+            );
+        }
+    }
+
+    /// The parts [`Replies::to_words`] wrote, one after another, in
+    /// `words`; `None` if they are not whole.
+    pub(in super::super) fn all_from_words(mut words: &[u64]) -> Option<Vec<Replies>> {
+        let mut parts = Vec::new();
+        while let Some((&counts, rest)) = words.split_first() {
+            let (nodes, replies) = ((counts >> 32) as usize, counts as u32 as usize);
+            let (node_words, rest) = rest.split_at_checked(nodes)?;
+            let (reply_words, rest) = rest.split_at_checked(replies.checked_mul(2)?)?;
+            words = rest;
+            parts.push(Replies {
+                nodes: node_words
+                    .iter()
+                    .map(|&w| ((w >> 32) as u32, w as u32))
+                    .collect(),
+                replies: reply_words
+                    .chunks_exact(2)
+                    .map(|pair| Reply {
+                        target: (pair[0] >> 32) as u32,
+                        map: pair[0] as u32,
+                        flags: (pair[1] >> 48) as u8,
+                        victims: (pair[1] >> 32) as u8,
+                        attacked_here: (pair[1] >> 16) as u16,
+                        attacked_there: pair[1] as u16,
+                    })
+                    .collect(),
+                move_opened: false,
+            });
+        }
+        Some(parts)
     }
 
     /// The moves of node `n`, each its replies.

@@ -95,11 +95,14 @@ mod candidates;
 mod cycles;
 mod reach;
 
+pub(super) use candidates::Candidates;
+pub(super) use cycles::{GraphStore, Replies};
+
 use super::bitset::AtomicBits;
 use super::bucket::Bucket;
 use super::{Propagation, Rounds, Solver};
 use crate::index::Slot;
-use crate::{Material, Progress};
+use crate::{Material, Progress, TbError};
 use qiboard::xiangqi::{Color, Move, PieceKind, Position};
 
 /// Whether rule rounds run for `material`: both sides have a piece that
@@ -121,7 +124,10 @@ impl Solver<'_> {
     /// Whether `entry` is still unresolved.
     #[inline]
     fn open(&self, entry: u64) -> bool {
-        self.cell(entry).load().is_unresolved()
+        match &self.open_entries {
+            Some(open) => open.test(entry as usize),
+            None => self.cell(entry).load().is_unresolved(),
+        }
     }
 
     /// Calls `visit` with where each move of `position` (unresolved
@@ -142,8 +148,14 @@ impl Solver<'_> {
             mirrored: false,
         };
         // The entry's counter holds how many non-captures do not lose yet:
-        // once that many are found, the other moves need no look.
-        let mut drawing = self.cell(entry).load().moves_left();
+        // once that many are found, the other moves need no look. Out of
+        // core its cell may not be held: then every move is looked at,
+        // which finds the same ones.
+        let mut drawing = if self.holds(entry) {
+            u32::from(self.cell(entry).load().moves_left())
+        } else {
+            u32::MAX
+        };
         for &mv in position.legal_quiets().iter() {
             if drawing == 0 {
                 break;
@@ -183,15 +195,24 @@ impl Solver<'_> {
 
     /// Applies the rules in rounds until one finds no new loss; returns the
     /// number of rounds that found some.
-    pub(super) fn apply_rules(&mut self, rounds_are: Rounds, progress: &dyn Progress) -> u32 {
+    pub(super) fn apply_rules(
+        &mut self,
+        rounds_are: Rounds,
+        progress: &dyn Progress,
+    ) -> Result<u32, TbError> {
         if !apply_to(self.layout.material()) {
-            return 0;
+            return Ok(0);
         }
         let mut candidates = self.first_candidates(progress);
         let mut relevant: Option<AtomicBits> = None;
         let mut rounds = 0;
         loop {
-            let losses = self.forced(&candidates, relevant.take().as_ref(), progress);
+            let mut graph = Vec::new();
+            let forced =
+                self.forced(&candidates, relevant.take().as_ref(), &mut graph, progress)?;
+            drop(graph);
+            let losses = candidates.entries_kept(&forced);
+            drop(forced);
             if losses.is_empty() {
                 break;
             }
@@ -207,7 +228,7 @@ impl Solver<'_> {
                 relevant = self.reach(&candidates, &fresh, progress);
             }
         }
-        rounds
+        Ok(rounds)
     }
 }
 

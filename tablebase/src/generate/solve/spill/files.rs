@@ -151,23 +151,43 @@ impl ListWriter {
             .map_err(|error| error.into_error())
             .map_err(io_error(&path))?;
         drop(file);
+        ListReader::open(path, len, true)
+    }
+}
+
+/// A list of `u64` being read once, in order; the file goes when it does,
+/// unless it is a [`ListReader::reread`].
+pub(super) struct ListReader {
+    path: PathBuf,
+    file: BufReader<File>,
+    len: u64,
+    left: u64,
+    removes: bool,
+}
+
+impl ListReader {
+    fn open(path: PathBuf, len: u64, removes: bool) -> Result<ListReader, TbError> {
         let file = File::open(&path).map_err(io_error(&path))?;
         Ok(ListReader {
             path,
             file: BufReader::with_capacity(super::LIST_BUFFER, file),
+            len,
             left: len,
+            removes,
         })
     }
-}
 
-/// A list of `u64` being read once, in order; the file goes when it does.
-pub(super) struct ListReader {
-    path: PathBuf,
-    file: BufReader<File>,
-    left: u64,
-}
+    /// The same list read again from its start, by a reader that leaves
+    /// the file to this one (a rule round's graph is swept many times).
+    pub(super) fn reread(&self) -> Result<ListReader, TbError> {
+        ListReader::open(self.path.clone(), self.len, false)
+    }
 
-impl ListReader {
+    /// The list's file.
+    pub(super) fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// Items not read yet.
     pub(super) fn left(&self) -> u64 {
         self.left
@@ -196,6 +216,8 @@ impl ListReader {
 
 impl Drop for ListReader {
     fn drop(&mut self) {
-        let _ = fs::remove_file(&self.path);
+        if self.removes {
+            let _ = fs::remove_file(&self.path);
+        }
     }
 }

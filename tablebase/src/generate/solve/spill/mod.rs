@@ -37,10 +37,11 @@
 //! partition held (two bytes and an eighth an entry), a batch of the
 //! frontier with its tellings, and the smaller tables. The finished values
 //! are read from the cells file as the table's files are written
-//! ([`Spilled`]). Simplification: rule rounds are not solved out of core,
-//! so an endgame they apply to must fit in memory whole.
+//! ([`Spilled`]). The rule rounds follow, each a search over bitsets
+//! (`rounds`) and then the steps above from its losses.
 
 mod files;
+mod rounds;
 
 use std::ops::Range;
 use std::path::Path;
@@ -90,14 +91,20 @@ pub(crate) struct Partitions {
     /// The bytes this takes in memory at most (the smaller tables and the
     /// file writer's compressors aside).
     pub bytes: u64,
+    /// With rule rounds, the bytes a round's candidates may take, four
+    /// for each (their conditions, then their states in the search for
+    /// cycles); 0 without.
+    pub candidate_bytes: u64,
 }
 
 impl Partitions {
-    /// How to solve `entries` entries in `budget` bytes, or `None` if
-    /// that is too little (less than a bit an entry, a batch of 256 KiB,
-    /// 1 MiB of slack and partitions of [`FEWEST_HELD`] entries, at most
-    /// [`MOST_PARTS`] of them).
-    pub(crate) fn for_budget(entries: u64, budget: u64) -> Option<Partitions> {
+    /// How to solve `entries` entries in `budget` bytes, with its rule
+    /// rounds if `rule_rounds`, or `None` if that is too little: less
+    /// than a bit an entry, a batch of 256 KiB, 1 MiB of slack and
+    /// partitions of [`FEWEST_HELD`] entries, at most [`MOST_PARTS`] of
+    /// them; with rule rounds, less than [`rounds::fixed_bytes`] and
+    /// room for a candidate in every sixty-four entries.
+    pub(crate) fn for_budget(entries: u64, budget: u64, rule_rounds: bool) -> Option<Partitions> {
         let to_mate = entries.div_ceil(64) * 8;
         // A batch: its entries and their tellings, collected then merged.
         let batch_bytes = (budget / 8).clamp(1 << 18, 1 << 26);
@@ -105,7 +112,7 @@ impl Partitions {
         let fixed = to_mate + batch_bytes + (1 << 20);
         let mut held = budget.checked_sub(fixed)? * 8 / HELD_BYTES_PER_8;
         held = held.min(entries.div_ceil(64) * 64) / 64 * 64;
-        loop {
+        let mut partitions = loop {
             if held < FEWEST_HELD.min(entries) || held == 0 {
                 return None;
             }
@@ -115,18 +122,29 @@ impl Partitions {
             }
             let bytes = fixed + held * HELD_BYTES_PER_8 / 8 + parts * LIST_BUFFER as u64;
             if bytes <= budget {
-                return Some(Partitions {
+                break Partitions {
                     held: held as usize,
                     batch: batch as usize,
                     bytes,
-                });
+                    candidate_bytes: 0,
+                };
             }
             held = (held - held / 16) / 64 * 64;
+        };
+        if rule_rounds {
+            // The rounds' search holds no partition: it has the budget.
+            let room = budget.checked_sub(rounds::fixed_bytes(entries))?;
+            if room < entries / 16 {
+                return None;
+            }
+            partitions.candidate_bytes = room;
+            partitions.bytes = budget;
         }
+        Some(partitions)
     }
 }
 
-/// Solves `layout`'s endgame without rule rounds, out of core, in a scratch
+/// Solves `layout`'s endgame under `rules`, out of core, in a scratch
 /// directory under `parent`: the values [`super::solve`] gives, in files
 /// that go when they do.
 pub(crate) fn solve_spilled<'a>(
@@ -146,12 +164,16 @@ pub(crate) fn solve_spilled<'a>(
             .map(|start| start..total.min(start + partitions.held))
             .collect(),
         batch: partitions.batch,
+        candidate_bytes: partitions.candidate_bytes,
         cells: Array::create(scratch.path("cells"), total as u64 * 2)?,
         scheduled: Vec::new(),
         scratch,
     };
     run.seed(progress)?;
-    run.propagate(progress)?;
+    run.propagate(Propagation::WithoutRules, progress)?;
+    if rules == RuleSet::Asian {
+        run.apply_rules(progress)?;
+    }
     Spilled::new(run, rules)
 }
 
@@ -160,6 +182,8 @@ struct Run<'a> {
     solver: Solver<'a>,
     parts: Vec<Range<usize>>,
     batch: usize,
+    /// What a rule round's candidates may take ([`Partitions`]).
+    candidate_bytes: u64,
     /// Every entry's cell (two bytes, little-endian).
     cells: Array,
     /// By level, then partition: how many cells are scheduled there.
@@ -288,7 +312,9 @@ impl Run<'_> {
         self.scheduled[level][part] += count;
     }
 
-    fn propagate(&mut self, progress: &dyn Progress) -> Result<(), TbError> {
+    /// Resolves levels from 0 up in propagation `pass`, from the entries
+    /// scheduled (by seeding, or a rule round's losses at level 0).
+    fn propagate(&mut self, pass: Propagation, progress: &dyn Progress) -> Result<(), TbError> {
         let material = self.solver.layout.material();
         let legal = self.solver.legal.get().copied().unwrap_or(0);
         progress.start(&format!("{material} retro"), legal);
@@ -300,7 +326,7 @@ impl Run<'_> {
                 let tellings = told[k].take();
                 let due = self.scheduled.get(usize::from(level)).map_or(0, |c| c[k]);
                 if tellings.is_some() || due > 0 {
-                    self.resolve_level(k, level, due, tellings, &mut frontier)?;
+                    self.resolve_level(k, (level, pass), due, tellings, &mut frontier)?;
                 }
             }
             let mut frontier = frontier.finish()?;
@@ -330,7 +356,7 @@ impl Run<'_> {
     fn resolve_level(
         &mut self,
         k: usize,
-        level: u16,
+        (level, pass): (u16, Propagation),
         due: u64,
         tellings: Option<ListReader>,
         frontier: &mut ListWriter,
@@ -338,7 +364,6 @@ impl Run<'_> {
         let part = self.parts[k].clone();
         self.hold(k)?;
         let solver = &self.solver;
-        let pass = Propagation::WithoutRules;
         let resolved = AtomicBits::new(part.len());
         let mark = |entry: u64| resolved.set((entry - solver.base) as usize);
         if due > 0 {
@@ -473,10 +498,16 @@ impl Run<'_> {
 
     /// Reads partition `k` in.
     fn hold(&mut self, k: usize) -> Result<(), TbError> {
-        let part = self.parts[k].clone();
+        self.hold_range(self.parts[k].clone())
+    }
+
+    /// Reads the cells of `part`'s entries in.
+    fn hold_range(&mut self, part: Range<usize>) -> Result<(), TbError> {
         let solver = &mut self.solver;
         solver.base = part.start as u64;
         solver.plies.clear();
+        // Grown a run at a time, it could reserve twice what it holds.
+        solver.plies.reserve_exact(part.len());
         let mut bytes = vec![0u8; IO_ENTRIES.min(part.len()) * 2];
         for run in (part.start..part.end).step_by(IO_ENTRIES) {
             let len = (part.end - run).min(IO_ENTRIES);
@@ -547,7 +578,7 @@ mod tests {
     use crate::generate::solve::{solve_with, Rounds};
     use crate::table::Captures;
     use crate::value::RULE_FLAG;
-    use crate::{Generator, Layout, Material, Quiet, RuleSet};
+    use crate::{Generator, Layout, Material, Quiet, RuleSet, TbError};
 
     fn captures(generator: &Generator, material: &Material) -> Captures {
         Generator::captures(material, |smaller| {
@@ -565,7 +596,6 @@ mod tests {
     fn partitions_solve_what_memory_solves() {
         let asian = Generator::in_memory();
         let plain = Generator::in_memory().with_rules(RuleSet::None);
-        let scratch = std::env::temp_dir();
         for (name, generator) in [
             ("KRKN", &asian),
             ("KRKNA", &asian),
@@ -575,18 +605,8 @@ mod tests {
             let material: Material = name.parse().unwrap();
             let captures = captures(generator, &material);
             let layout = Layout::new(material).unwrap();
-            let in_memory = solve_with(
-                &layout,
-                &captures,
-                RuleSet::None,
-                Rounds::Incremental,
-                &Quiet,
-            )
-            .unwrap();
-            let by_rule = in_memory
-                .iter()
-                .filter(|&&code| code & RULE_FLAG != 0)
-                .count();
+            let in_memory = in_memory(&layout, &captures, RuleSet::None);
+            let by_rule = rule_decided(&in_memory);
             assert_eq!(
                 by_rule > 0,
                 name == "KRKNA",
@@ -596,27 +616,8 @@ mod tests {
             let entries = layout.per_side() as usize * 2;
             let many = (entries / 100).next_multiple_of(64).max(4096);
             for held in [many, 64 * 1000] {
-                let partitions = Partitions {
-                    held,
-                    batch: 777,
-                    bytes: 0,
-                };
-                let spilled = solve_spilled(
-                    &layout,
-                    &captures,
-                    RuleSet::None,
-                    partitions,
-                    &scratch,
-                    &Quiet,
-                )
-                .and_then(|spilled| spilled.into_codes())
-                .unwrap();
-                let differ = in_memory
-                    .iter()
-                    .zip(&spilled)
-                    .filter(|(a, b)| a != b)
-                    .count();
-                assert_eq!(spilled.len(), in_memory.len());
+                let spilled = spilled(&layout, &captures, RuleSet::None, held, 0).unwrap();
+                let differ = differing(&in_memory, &spilled);
                 assert_eq!(
                     differ, 0,
                     "{name}, {held} entries held: {differ} codes differ"
@@ -625,14 +626,82 @@ mod tests {
         }
     }
 
+    /// Rule rounds out of core, with partitions, windows of cells and
+    /// batches of the graph much smaller than the endgame, give the codes
+    /// the rounds in memory give (KNPKN takes four rounds); with no room
+    /// for candidates, the solve stops with an error.
+    #[test]
+    fn rule_rounds_out_of_core_solve_what_memory_solves() {
+        let generator = Generator::in_memory();
+        for name in ["KRKN", "KNKR", "KNPKN"] {
+            let material: Material = name.parse().unwrap();
+            let captures = captures(&generator, &material);
+            let layout = Layout::new(material).unwrap();
+            let in_memory = in_memory(&layout, &captures, RuleSet::Asian);
+            assert!(rule_decided(&in_memory) > 0, "{name}: no rule decision");
+            let entries = layout.per_side() as usize * 2;
+            let held = (entries / 50).next_multiple_of(64).max(4096);
+            let solve = |room| spilled(&layout, &captures, RuleSet::Asian, held, room);
+            let differ = differing(&in_memory, &solve(u64::MAX).unwrap());
+            assert_eq!(differ, 0, "{name}: {differ} codes differ");
+            let refused = solve(0).unwrap_err();
+            assert!(
+                matches!(refused, TbError::RuleRoundsOverBudget { material: m, candidates, .. } if m == material && candidates > 0),
+                "{name}: {refused}"
+            );
+        }
+    }
+
+    fn in_memory(layout: &Layout, captures: &Captures, rules: RuleSet) -> Vec<u16> {
+        solve_with(layout, captures, rules, Rounds::Incremental, &Quiet).unwrap()
+    }
+
+    /// The codes of an out-of-core solve in partitions of `held` entries,
+    /// with `candidate_bytes` for a rule round's candidates.
+    fn spilled(
+        layout: &Layout,
+        captures: &Captures,
+        rules: RuleSet,
+        held: usize,
+        candidate_bytes: u64,
+    ) -> Result<Vec<u16>, TbError> {
+        let partitions = Partitions {
+            held,
+            batch: 777,
+            bytes: 0,
+            candidate_bytes,
+        };
+        let scratch = std::env::temp_dir();
+        solve_spilled(layout, captures, rules, partitions, &scratch, &Quiet)
+            .and_then(|spilled| spilled.into_codes())
+    }
+
+    fn rule_decided(codes: &[u16]) -> usize {
+        codes.iter().filter(|&&code| code & RULE_FLAG != 0).count()
+    }
+
+    fn differing(a: &[u16], b: &[u16]) -> usize {
+        assert_eq!(a.len(), b.len());
+        a.iter().zip(b).filter(|(a, b)| a != b).count()
+    }
+
     #[test]
     fn a_budget_is_cut_into_partitions_that_fit_it() {
         let entries = 65_610_000;
-        let partitions = Partitions::for_budget(entries, 32 << 20).unwrap();
+        let partitions = Partitions::for_budget(entries, 32 << 20, false).unwrap();
         assert!(partitions.bytes <= 32 << 20);
         assert!(partitions.held.is_multiple_of(64) && partitions.held > 1 << 20);
-        assert!(Partitions::for_budget(entries, 4 << 20).is_none());
-        let whole = Partitions::for_budget(1000, 64 << 20).unwrap();
+        assert_eq!(partitions.candidate_bytes, 0);
+        assert!(Partitions::for_budget(entries, 4 << 20, false).is_none());
+        let whole = Partitions::for_budget(1000, 64 << 20, false).unwrap();
         assert_eq!(whole.held, 1024);
+        // The rule rounds' search has what its bits leave of the budget.
+        let ruled = Partitions::for_budget(entries, 32 << 20, true).unwrap();
+        assert_eq!(ruled.held, partitions.held);
+        assert_eq!(ruled.bytes, 32 << 20);
+        let fixed = super::rounds::fixed_bytes(entries);
+        assert_eq!(ruled.candidate_bytes, (32 << 20) - fixed);
+        assert!(Partitions::for_budget(entries, 20 << 20, true).is_none());
+        assert!(Partitions::for_budget(entries, 20 << 20, false).is_some());
     }
 }
