@@ -27,14 +27,6 @@ impl Bucket {
         }
     }
 
-    /// A bucket of `entries`, in any order.
-    pub(super) fn of(entries: Vec<u64>) -> Bucket {
-        Bucket {
-            unordered: entries,
-            ..Bucket::default()
-        }
-    }
-
     pub(super) fn push(&mut self, entry: u64) {
         if entry < self.next {
             self.unordered.push(entry);
@@ -98,7 +90,5 @@ mod tests {
         let mut dense = Bucket::default();
         (0..1000u64).map(|i| i * 9).for_each(|e| dense.push(e));
         assert_eq!(dense.gaps.len(), 1000);
-        let of: Vec<u64> = Bucket::of(vec![3, 1, 2]).into_entries().collect();
-        assert_eq!(of, [3, 1, 2]);
     }
 }

@@ -6,6 +6,7 @@ use std::ops::Range;
 use rayon::prelude::*;
 
 use super::super::bitset::{ones_of, AtomicBits};
+use super::super::bucket::Bucket;
 use super::super::parallel::chunks_of;
 use super::cycles::Forced;
 use super::Solver;
@@ -155,6 +156,12 @@ impl Candidates {
             })
     }
 
+    /// The candidates among the entries `marked` holds, in entry order.
+    pub(super) fn among<'a>(&'a self, marked: &'a AtomicBits) -> impl Iterator<Item = u64> + 'a {
+        (0..self.entries.words())
+            .flat_map(move |w| ones_of(self.entries.word(w) & marked.word(w), w).map(|e| e as u64))
+    }
+
     /// The candidates `forced` keeps, as bits over the entries: their own,
     /// the others cleared.
     pub(in super::super) fn into_kept(self, forced: &Forced) -> AtomicBits {
@@ -170,18 +177,22 @@ impl Candidates {
         self.entries
     }
 
-    /// The entries of the candidates `forced` keeps, in entry order.
-    pub(super) fn entries_kept(&self, forced: &Forced) -> Vec<u64> {
-        self.tasks()
-            .map(|(first, entries)| {
-                (first..)
-                    .zip(entries)
-                    .filter(|&(number, _)| forced.contains(number))
-                    .map(|(_, entry)| entry)
-                    .collect::<Vec<_>>()
-            })
-            .flatten()
-            .collect()
+    /// The entries of the candidates `forced` keeps, in a bucket: in entry
+    /// order, a byte or two each. As a list gathered from parallel tasks,
+    /// KRNKR's million losses of a round took 19 MB at once, the peak of
+    /// its whole solve.
+    pub(super) fn entries_kept(&self, forced: &Forced) -> Bucket {
+        let mut kept = Bucket::default();
+        let mut number = 0;
+        for w in 0..self.entries.words() {
+            for entry in self.entries.ones_in_word(w) {
+                if forced.contains(number) {
+                    kept.push(entry as u64);
+                }
+                number += 1;
+            }
+        }
+        kept
     }
 }
 
@@ -189,14 +200,6 @@ impl Candidates {
 /// iterator.
 fn word_tasks(words: usize) -> impl IndexedParallelIterator<Item = Range<usize>> {
     chunks_of(words, TASK_WORDS)
-}
-
-/// What a task of a pass that finds candidates found: their conditions,
-/// and the entries it found afresh.
-#[derive(Default)]
-struct Found {
-    conditions: Vec<u16>,
-    fresh: Vec<u64>,
 }
 
 impl Solver<'_> {
@@ -241,14 +244,14 @@ impl Solver<'_> {
     /// The next round's candidates: a candidate whose moves the last
     /// round's propagation did not touch is one still, with the same
     /// conditions, while unresolved (its drawing moves are the same); the
-    /// touched entries are looked at afresh. Also returns the candidates
-    /// found afresh. The bits of `earlier` are rewritten in place, a task's
-    /// words at a time.
+    /// touched entries are looked at afresh (those found so are
+    /// [`Candidates::among`] the touched ones). The bits of `earlier` are
+    /// rewritten in place, a task's words at a time.
     pub(super) fn next_candidates(
         &self,
         earlier: Candidates,
         progress: &dyn Progress,
-    ) -> (Candidates, Vec<u64>) {
+    ) -> Candidates {
         let touched = self
             .touched
             .as_ref()
@@ -257,10 +260,10 @@ impl Solver<'_> {
             &format!("{} rules", self.layout.material()),
             touched.count(),
         );
-        let found: Vec<Found> = word_tasks(earlier.entries.words())
+        let found: Vec<Vec<u16>> = word_tasks(earlier.entries.words())
             .map(|words| {
                 let mut decoder = Decoder::new(self.layout);
-                let mut found = Found::default();
+                let mut conditions = Vec::new();
                 let mut number = earlier.before[words.start / BLOCK] as usize;
                 // One report a task: a front end may lock on each.
                 let mut looked_at = 0;
@@ -271,14 +274,13 @@ impl Solver<'_> {
                         let bit = 1 << (entry % 64);
                         if again & bit != 0 {
                             looked_at += 1;
-                            if let Some(conditions) = self.candidate(&mut decoder, entry as u64) {
+                            if let Some(found) = self.candidate(&mut decoder, entry as u64) {
                                 now |= bit;
-                                found.conditions.push(conditions);
-                                found.fresh.push(entry as u64);
+                                conditions.push(found);
                             }
                         } else if self.open(entry as u64) {
                             now |= bit;
-                            found.conditions.push(earlier.conditions[number]);
+                            conditions.push(earlier.conditions[number]);
                         }
                         if was & bit != 0 {
                             number += 1;
@@ -287,14 +289,12 @@ impl Solver<'_> {
                     earlier.entries.store_word(w, now);
                 }
                 progress.advance(looked_at);
-                found
+                conditions
             })
             .collect();
         progress.finish();
         let Candidates { entries, .. } = earlier;
-        let (conditions, fresh): (Vec<Vec<u16>>, Vec<Vec<u64>>) =
-            found.into_iter().map(|f| (f.conditions, f.fresh)).unzip();
-        (Candidates::found(entries, conditions), fresh.concat())
+        Candidates::found(entries, found)
     }
 
     /// `entry`'s conditions as a candidate, if it is one (see the module
@@ -367,7 +367,7 @@ mod tests {
         let expected: Vec<(u32, u64)> = (0..).zip(entries.iter().map(|&e| e as u64)).collect();
         assert_eq!(numbered, expected);
         let forced = Forced::keeping(entries.len(), |i| i % 3 == 0);
-        let kept = candidates.entries_kept(&forced);
+        let kept: Vec<u64> = candidates.entries_kept(&forced).into_entries().collect();
         let every_third: Vec<u64> = entries.iter().step_by(3).map(|&e| e as u64).collect();
         assert_eq!(kept, every_third);
         let bits = candidates.into_kept(&forced);

@@ -149,14 +149,13 @@ impl Solver<'_> {
                 })
                 .collect();
             for mut part in parts {
-                for reply in &mut part.replies {
-                    if reply.attacked_there != 0 {
-                        let key = (reply.target, reply.attacked_there);
-                        reply.target = *numbers.entry(key).or_insert_with(|| {
-                            extra.push(key);
-                            (candidates.len() + extra.len() - 1) as u32
-                        });
-                    }
+                for (i, attacked_there) in std::mem::take(&mut part.attacking) {
+                    let reply = &mut part.replies[i as usize];
+                    let key = (reply.target, attacked_there);
+                    reply.target = *numbers.entry(key).or_insert_with(|| {
+                        extra.push(key);
+                        (candidates.len() + extra.len() - 1) as u32
+                    });
                 }
                 graph.keep(part)?;
             }
@@ -183,7 +182,7 @@ impl Solver<'_> {
         // the graph was built (or never looked at), and so were its nodes
         // with something attacked, which start with what it kept.
         let sweep = |part: &Replies, changed: &AtomicBool| {
-            for (n, &(candidate, _)) in part.nodes.iter().enumerate() {
+            for (candidate, replies) in part.nodes() {
                 let from = extra_of.partition_point(|&(c, _)| c < candidate);
                 let with_attacks = extra_of[from..]
                     .iter()
@@ -194,7 +193,7 @@ impl Solver<'_> {
                     if before == 0 {
                         continue;
                     }
-                    let after = part.moves_of(n).fold(before, |flags, replies| {
+                    let after = moves(replies).fold(before, |flags, replies| {
                         flags
                             & replies
                                 .iter()
@@ -296,8 +295,8 @@ impl Solver<'_> {
                     victims: 0,
                     map: 0,
                     attacked_here: mask_through_move(ours, after.by_color(side), attacked),
-                    attacked_there: stored_mask(after.by_color(side), attacked, mirrored),
                 };
+                let attacked_there = stored_mask(after.by_color(side), attacked, mirrored);
                 // A side has at most eight pieces in a table that fits
                 // `MAX_ENTRIES`, so eight bits name every victim.
                 for (bit, victim) in theirs.iter().enumerate().take(8) {
@@ -327,11 +326,14 @@ impl Solver<'_> {
                 }
                 if reply_keeps.checks() || reply_keeps.victims != 0 {
                     kept |= reply_keeps.keeps(conditions, goal);
-                    graph.push(reply_keeps);
+                    graph.push(reply_keeps, attacked_there);
                 }
             }
             kept & conditions != 0
         });
+        // A candidate has a drawing move, so a node covered has a reply,
+        // which [`STARTS_NODE`] marks: one without would be no cycle.
+        let covered = covered && graph.replies.len() > mark.1;
         if !covered {
             graph.rewind(mark);
         }
@@ -380,16 +382,17 @@ fn stored_mask(pieces: Bitboard, attacked: Bitboard, mirrored: bool) -> u16 {
 
 /// An opponent's reply into candidate `target` and what of the mover's
 /// conditions it can keep, as long as the target keeps its own. Packed to
-/// fourteen bytes: a round's graph holds millions.
+/// twelve bytes: a round's graph holds millions.
 #[derive(Clone, Copy, Debug)]
 #[repr(C, packed(2))]
 struct Reply {
     /// The node the reply leads to. Node `i` below the number of
     /// candidates is candidate `i` with nothing attacked, the node a reply
-    /// is built with; a reply that attacks is moved on, once the graph is
-    /// whole, to the node (its candidate, `attacked_there`).
+    /// is built with; a reply that attacks is moved on, once its part is
+    /// built, to the node (its candidate, what it attacked there: see
+    /// [`Replies::attacking`]).
     target: u32,
-    /// [`CHECKS`], and [`STARTS_MOVE`].
+    /// [`CHECKS`], [`STARTS_MOVE`] and [`STARTS_NODE`].
     flags: u8,
     /// The mover's victims (bits over its opponent's pieces) that escape
     /// onto a square the target may chase them on.
@@ -402,9 +405,6 @@ struct Reply {
     /// the moved piece followed: the reply may not attack any of the
     /// pieces the opponent's previous reply did.
     attacked_here: u16,
-    /// The same pieces as a mask over the target's stored pieces of the
-    /// mover: what the next reply may not attack again.
-    attacked_there: u16,
 }
 
 /// In a reply's flags: the mover checks every time, and so may the target.
@@ -412,6 +412,9 @@ const CHECKS: u8 = 1;
 /// In a reply's flags: the first reply of a drawing move (each of a node's
 /// moves has one at least, or the node would not be in the graph).
 const STARTS_MOVE: u8 = 2;
+/// In a reply's flags: the first reply of a node (each node has one at
+/// least: its first move's).
+const STARTS_NODE: u8 = 4;
 
 impl Reply {
     #[inline]
@@ -442,13 +445,22 @@ impl Reply {
 }
 
 /// Part of the graph of candidates: nodes (a candidate and its drawing
-/// moves), and the replies of their moves, each node's cut by the next's
-/// start and each move's by [`STARTS_MOVE`].
+/// moves), and the replies of their moves in node order, each node's cut
+/// by [`STARTS_NODE`] and each move's by [`STARTS_MOVE`]. A node is then
+/// just its candidate's number: KRNKR's largest round has 1.26 M of them,
+/// 5 MB less than with each one's first reply beside it.
 #[derive(Debug, Default)]
 pub(in super::super) struct Replies {
-    /// Candidate number and index of its first reply.
-    nodes: Vec<(u32, u32)>,
+    /// The nodes' candidate numbers.
+    nodes: Vec<u32>,
     replies: Vec<Reply>,
+    /// While the part is built, the replies that attack (few do): each
+    /// one's index, with the pieces it attacks as a mask over the target's
+    /// stored pieces of the mover, what the next reply may not attack
+    /// again. Their targets are then moved on to the nodes with those.
+    attacking: Vec<(u32, u16)>,
+    /// The next reply pushed starts a node.
+    node_opened: bool,
     /// The next reply pushed starts a move.
     move_opened: bool,
 }
@@ -461,18 +473,31 @@ impl Replies {
     fn rewind(&mut self, (nodes, replies): (usize, usize)) {
         self.nodes.truncate(nodes);
         self.replies.truncate(replies);
+        let kept = self
+            .attacking
+            .partition_point(|&(i, _)| (i as usize) < replies);
+        self.attacking.truncate(kept);
+        self.node_opened = false;
         self.move_opened = false;
     }
 
     fn open_node(&mut self, candidate: u32) {
-        self.nodes.push((candidate, self.replies.len() as u32));
+        self.nodes.push(candidate);
+        self.node_opened = true;
     }
 
     fn open_move(&mut self) {
         self.move_opened = true;
     }
 
-    fn push(&mut self, mut reply: Reply) {
+    fn push(&mut self, mut reply: Reply, attacked_there: u16) {
+        if attacked_there != 0 {
+            self.attacking
+                .push((self.replies.len() as u32, attacked_there));
+        }
+        if std::mem::take(&mut self.node_opened) {
+            reply.flags |= STARTS_NODE;
+        }
         if std::mem::take(&mut self.move_opened) {
             reply.flags |= STARTS_MOVE;
         }
@@ -482,17 +507,15 @@ impl Replies {
     fn shrink_to_fit(&mut self) {
         self.nodes.shrink_to_fit();
         self.replies.shrink_to_fit();
+        self.attacking.shrink_to_fit();
     }
 
     /// Appends the part to `words`, for a file: the two counts, the nodes,
     /// then each reply in two words.
     pub(in super::super) fn to_words(&self, words: &mut Vec<u64>) {
+        debug_assert!(self.attacking.is_empty(), "targets moved on first");
         words.push((self.nodes.len() as u64) << 32 | self.replies.len() as u64);
-        words.extend(
-            self.nodes
-                .iter()
-                .map(|&(candidate, first)| u64::from(candidate) << 32 | u64::from(first)),
-        );
+        words.extend(self.nodes.iter().map(|&candidate| u64::from(candidate)));
         for &reply in &self.replies {
             let Reply {
                 target,
@@ -500,15 +523,10 @@ impl Replies {
                 victims,
                 map,
                 attacked_here,
-                attacked_there,
             } = reply;
             words.push(u64::from(target) << 32 | u64::from(map));
-            words.push(
-                u64::from(flags) << 48
-                    | u64::from(victims) << 32
-                    | u64::from(attacked_here) << 16
-                    | u64::from(attacked_there),
-            );
+            words
+                .push(u64::from(flags) << 48 | u64::from(victims) << 32 | u64::from(attacked_here));
         }
     }
 
@@ -522,10 +540,7 @@ impl Replies {
             let (reply_words, rest) = rest.split_at_checked(replies.checked_mul(2)?)?;
             words = rest;
             parts.push(Replies {
-                nodes: node_words
-                    .iter()
-                    .map(|&w| ((w >> 32) as u32, w as u32))
-                    .collect(),
+                nodes: node_words.iter().map(|&w| w as u32).collect(),
                 replies: reply_words
                     .chunks_exact(2)
                     .map(|pair| Reply {
@@ -533,23 +548,27 @@ impl Replies {
                         map: pair[0] as u32,
                         flags: (pair[1] >> 48) as u8,
                         victims: (pair[1] >> 32) as u8,
-                        attacked_here: (pair[1] >> 16) as u16,
-                        attacked_there: pair[1] as u16,
+                        attacked_here: pair[1] as u16,
                     })
                     .collect(),
+                attacking: Vec::new(),
+                node_opened: false,
                 move_opened: false,
             });
         }
         Some(parts)
     }
 
-    /// The moves of node `n`, each its replies.
-    fn moves_of(&self, n: usize) -> impl Iterator<Item = &[Reply]> {
-        let first = self.nodes[n].1 as usize;
-        let end = self
-            .nodes
-            .get(n + 1)
-            .map_or(self.replies.len(), |&(_, next)| next as usize);
-        self.replies[first..end].chunk_by(|_, next| next.flags & STARTS_MOVE == 0)
+    /// The nodes in order: each one's candidate number, and its replies.
+    fn nodes(&self) -> impl Iterator<Item = (u32, &[Reply])> {
+        let by_node = self
+            .replies
+            .chunk_by(|_, next| next.flags & STARTS_NODE == 0);
+        self.nodes.iter().copied().zip(by_node)
     }
+}
+
+/// A node's replies (see [`Replies::nodes`]) move by move.
+fn moves(replies: &[Reply]) -> impl Iterator<Item = &[Reply]> {
+    replies.chunk_by(|_, next| next.flags & STARTS_MOVE == 0)
 }

@@ -99,7 +99,6 @@ pub(super) use candidates::Candidates;
 pub(super) use cycles::{GraphStore, Replies};
 
 use super::bitset::AtomicBits;
-use super::bucket::Bucket;
 use super::{Propagation, Rounds, Solver};
 use crate::index::Slot;
 use crate::{Material, Progress, TbError};
@@ -220,12 +219,12 @@ impl Solver<'_> {
             // Touched entries are tracked from propagation to the next
             // candidates only: the cycle search has their memory meanwhile.
             self.touched = Some(AtomicBits::new(self.per_side * 2));
-            self.propagate_all(vec![Bucket::of(losses)], Propagation::RuleRound, progress);
-            let fresh;
-            (candidates, fresh) = self.next_candidates(candidates, progress);
-            self.touched = None;
+            self.propagate_all(vec![losses], Propagation::RuleRound, progress);
+            candidates = self.next_candidates(candidates, progress);
+            let touched = self.touched.take().expect("tracked since propagation");
             if rounds_are == Rounds::Incremental {
-                relevant = self.reach(&candidates, &fresh, progress);
+                // The candidates found afresh are those touched: no list.
+                relevant = self.reach(&candidates, &touched, progress);
             }
         }
         Ok(rounds)

@@ -12,7 +12,7 @@ use crate::Progress;
 
 impl Solver<'_> {
     /// The candidates a round must look at, when few were found afresh:
-    /// those `fresh`, and those that reach them by a drawing move and a
+    /// those `touched` (found afresh), and those that reach them by a drawing move and a
     /// reply, again and again (the closure). The others are not forced:
     /// - a candidate outside the closure was not touched, so it has the
     ///   drawing moves and conditions it had last round; each of its
@@ -31,7 +31,7 @@ impl Solver<'_> {
     pub(super) fn reach(
         &self,
         candidates: &Candidates,
-        fresh: &[u64],
+        touched: &AtomicBits,
         progress: &dyn Progress,
     ) -> Option<AtomicBits> {
         // Reaching an entry (two generations of un-moves) costs about half
@@ -39,7 +39,7 @@ impl Solver<'_> {
         // reaches nearly all of them; most rounds but the first few reach
         // few.
         let budget = candidates.len() * 3 / 4;
-        if fresh.len() > candidates.len() / 2 {
+        if candidates.among(touched).count() > candidates.len() / 2 {
             return None;
         }
         let entries = self.per_side * 2;
@@ -47,7 +47,7 @@ impl Solver<'_> {
         // Whether `entry` is a candidate reached for the first time.
         let reach =
             |entry: u64| candidates.contains(entry) && !reached.test_and_set(entry as usize);
-        let mut frontier: Vec<u64> = fresh.iter().copied().filter(|&e| reach(e)).collect();
+        let mut frontier: Vec<u64> = candidates.among(touched).filter(|&e| reach(e)).collect();
         let mut total = frontier.len();
         progress.start(&format!("{} reach", self.layout.material()), budget as u64);
         while !frontier.is_empty() {
