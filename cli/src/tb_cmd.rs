@@ -49,8 +49,9 @@ pub enum TbCommand {
         /// what they need): e.g. 1e8.
         #[arg(long, requires = "all", value_parser = parse_count)]
         max_entries: Option<u64>,
-        /// Working memory a solve may take (bytes, or with K, M, G; default
-        /// what the system has available). An endgame needing more is
+        /// Working memory a solve may take, the tables one capture away that
+        /// it reads included (bytes, or with K, M, G; default what the
+        /// system has available). An endgame needing more is
         /// solved out of core, a partition of its entries at a time, with
         /// scratch files in DIR (its rule rounds too); one that cannot be
         /// is refused before any work.

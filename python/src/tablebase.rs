@@ -128,10 +128,11 @@ impl PyGenerated {
 /// "asian" (default: perpetual check and chase lose) or "none".
 /// Probes read one block at a time through a cache of ``cache_bytes``;
 /// every method may be called from any thread, and releases the GIL.
-/// ``memory_bytes`` bounds each solve's working memory (default: what the
-/// system has available): an endgame that needs more is solved out of
-/// core, a partition at a time with scratch files, into the same tables,
-/// when its rule rounds allow; else ``generate`` raises before any work.
+/// ``memory_bytes`` bounds each solve's working memory, the tables it reads
+/// included (default: what the system has available): an endgame that
+/// needs more is solved out of core, a partition at a time with scratch
+/// files, into the same tables, rule rounds included; one that cannot be
+/// makes ``generate`` raise before any work.
 #[pyclass(module = "qiboard.xiangqi", name = "Tablebase", frozen)]
 pub struct PyTablebase {
     generator: Generator,

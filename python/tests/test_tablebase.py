@@ -48,9 +48,10 @@ def test_directory_round_trip(tmp_path: Path) -> None:
 def test_a_memory_limit_solves_out_of_core_into_the_same_files(tmp_path: Path) -> None:
     whole, parts = tmp_path / "whole", tmp_path / "parts"
     xiangqi.Tablebase(whole, rules="none").generate("KRRKA")
-    # KRRKA needs 3.1 MiB in memory; 2 MiB solves it a partition at a time.
-    generated = xiangqi.Tablebase(parts, rules="none", memory_bytes=2 << 20).generate("KRRKA")
-    assert generated[-1].material == "KRRKA" and generated[-1].working_bytes <= 2 << 20
+    # KRRKA needs 3.9 MiB in memory, with the tables it reads; 3 MiB solves
+    # it a partition at a time.
+    generated = xiangqi.Tablebase(parts, rules="none", memory_bytes=3 << 20).generate("KRRKA")
+    assert generated[-1].material == "KRRKA" and generated[-1].working_bytes <= 3 << 20
     for name in ("KRRKA.qwdl", "KRRKA.qdtm"):
         assert (whole / name).read_bytes() == (parts / name).read_bytes()
     assert not [p for p in parts.iterdir() if "scratch" in p.name]

@@ -101,8 +101,8 @@ pub enum TbError {
     NotEnoughMemory {
         /// The endgame.
         material: Material,
-        /// Bytes of working memory the solve needs (the smaller tables it
-        /// reads are loaded already).
+        /// Bytes of working memory the solve needs, the smaller tables it
+        /// reads included.
         needed: u64,
         /// Bytes available.
         available: u64,

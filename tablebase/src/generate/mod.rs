@@ -26,7 +26,7 @@ pub use plan::{Blocked, Plan, PlannedEndgame};
 use crate::format::{load, save, save_codes, EndgameLock, Saved};
 use crate::table::{capturable, Captures, SubTable};
 use crate::{Layout, Material, Progress, Table, Tablebase, TbError};
-use solve::{solve, solve_spilled, working_bytes, Working};
+use solve::{read_bytes, solve, solve_spilled, working_bytes, Working};
 
 /// What generating one table did.
 #[derive(Clone, Debug)]
@@ -37,7 +37,8 @@ pub struct Generated {
     pub entries: u64,
     /// Solving and writing time (sub-endgames not included).
     pub elapsed: Duration,
-    /// The working memory the solve asked for, in bytes.
+    /// The working memory the solve asked for, in bytes, the tables one
+    /// capture away that it read included.
     pub working_bytes: u64,
     /// The files written and their sizes, when the tablebase has a
     /// directory.
@@ -116,8 +117,9 @@ impl Generator {
     /// candidates than the rest leaves room for stops with
     /// [`TbError::RuleRoundsOverBudget`]. Its files are
     /// written from the scratch files (a generator without a directory
-    /// keeps the values, two bytes an entry, in memory); the tables one
-    /// capture away, and the writer's compressors, are outside the limit.
+    /// keeps the values, two bytes an entry, in memory). The tables one
+    /// capture away, which the solve reads held whole (two bytes an
+    /// entry), count within the limit; the writer's compressors do not.
     pub fn with_memory_limit(mut self, bytes: u64) -> Generator {
         self.memory_limit = Some(bytes);
         self
@@ -222,7 +224,7 @@ impl Generator {
         let entries = layout.per_side() * 2;
         Working::within(material, entries, rules, available).ok_or(TbError::NotEnoughMemory {
             material,
-            needed: working_bytes(layout, rules),
+            needed: working_bytes(layout, rules).saturating_add(read_bytes(material)),
             available: available.unwrap_or(0),
         })
     }
@@ -278,7 +280,7 @@ impl Generator {
                             material,
                             entries: layout.per_side() * 2,
                             elapsed: started.elapsed(),
-                            working_bytes: working.bytes(),
+                            working_bytes: working.bytes() + read_bytes(material),
                             files: Some(files),
                         });
                         return Ok(Solved::InFiles);
@@ -298,7 +300,7 @@ impl Generator {
             material,
             entries: table.layout().per_side() * 2,
             elapsed: started.elapsed(),
-            working_bytes: working.bytes(),
+            working_bytes: working.bytes() + read_bytes(material),
             files,
         });
         Ok(Solved::Table(self.tablebase.remember(table)))

@@ -200,6 +200,29 @@ pub(crate) fn working_bytes_for(material: Material, entries: u64, rules: RuleSet
         .saturating_add(entries.div_ceil(8).saturating_mul(bitsets))
 }
 
+/// The endgames one capture away from `material`, each once, in stored
+/// form.
+pub(crate) fn needs(material: Material) -> Vec<Material> {
+    let mut needs: Vec<Material> = material
+        .captures()
+        .iter()
+        .map(Material::canonical)
+        .collect();
+    needs.sort_by_key(Material::packed);
+    needs.dedup();
+    needs
+}
+
+/// Bytes the tables one capture away from `material` take, each held
+/// whole while it is solved (two bytes an entry): what a memory limit
+/// must leave them (KNPAKAAE's five take 177 MiB beside its 204 MiB).
+pub(crate) fn read_bytes(material: Material) -> u64 {
+    needs(material)
+        .into_iter()
+        .map(|need| Layout::entries(need).saturating_mul(2))
+        .fold(0, u64::saturating_add)
+}
+
 /// How a solve runs within a memory limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Working {
@@ -211,9 +234,10 @@ pub(crate) enum Working {
 
 impl Working {
     /// How `material`'s solve of `entries` entries under `rules` runs
-    /// within `limit` bytes (in memory when there is none), or `None` if it
-    /// cannot: out of core needs a bit an entry and a partition's worth,
-    /// and with rule rounds what their search takes (see `spill`).
+    /// within `limit` bytes (in memory when there is none) beside the
+    /// tables it reads ([`read_bytes`]), or `None` if it cannot: out of
+    /// core needs a bit an entry and a partition's worth, and with rule
+    /// rounds what their search takes (see `spill`).
     pub(crate) fn within(
         material: Material,
         entries: u64,
@@ -221,10 +245,12 @@ impl Working {
         limit: Option<u64>,
     ) -> Option<Working> {
         let in_memory = working_bytes_for(material, entries, rules);
+        let reads = read_bytes(material);
         match limit {
-            Some(limit) if in_memory > limit => {
+            Some(limit) if in_memory.saturating_add(reads) > limit => {
                 let rule_rounds = rules == RuleSet::Asian && rules::apply_to(material);
-                Partitions::for_budget(entries, limit, rule_rounds).map(Working::OutOfCore)
+                let budget = limit.checked_sub(reads)?;
+                Partitions::for_budget(entries, budget, rule_rounds).map(Working::OutOfCore)
             }
             _ => Some(Working::InMemory(in_memory)),
         }

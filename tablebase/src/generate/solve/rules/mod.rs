@@ -217,13 +217,15 @@ impl Solver<'_> {
             }
             rounds += 1;
             // Touched entries are tracked from propagation to the next
-            // candidates only: the cycle search has their memory meanwhile.
+            // candidates and their reach only: the cycle search has their
+            // memory meanwhile.
             self.touched = Some(AtomicBits::new(self.per_side * 2));
             self.propagate_all(vec![losses], Propagation::RuleRound, progress);
             candidates = self.next_candidates(candidates, progress);
             let touched = self.touched.take().expect("tracked since propagation");
             if rounds_are == Rounds::Incremental {
-                // The candidates found afresh are those touched: no list.
+                // The candidates found afresh are those among the touched
+                // entries: read off the bits, not listed.
                 relevant = self.reach(&candidates, &touched, progress);
             }
         }
