@@ -571,8 +571,9 @@ def parse_args(argv: list[str] | None = None):
                         help="working memory limit per solve (bytes or with K, M, G), for the plan and each solve; "
                              "default none in the plan, each solve held to what its node has available")
     parser.add_argument("--memory-factor", type=float, default=1.4, metavar="F",
-                        help="each task asks Ray for F times the plan's working memory, which leaves out the "
-                             "sub-endgames read beside it (default 1.4; KRNKR peaked at 1.11, KCAEKPAEE at 1.28)")
+                        help="each task asks Ray for F times the plan's working memory (the tables it reads "
+                             "included), for what the plan leaves out: the binary, threads, the allocator's slack "
+                             "(default 1.4; KRNKR peaked at 0.96 times the plan)")
     parser.add_argument("--spread", action="store_true",
                         help="spread the tasks over the nodes (Ray's SPREAD strategy) instead of packing them")
     parser.add_argument("--max-retries", type=int, default=3,
