@@ -464,7 +464,7 @@ fn a_solve_out_of_core_writes_the_files_a_solve_in_memory_does() {
         .expect("KRKNA planned");
     assert!(krkna.contains("\"out_of_core\": true"), "{krkna}");
     // Below what a rule round's search takes whatever its candidates
-    // (3.5 MiB and more), KRKN is refused.
+    // (2.5 MiB and more), KRKN is refused.
     let ruled = scratch("out-of-core-ruled");
     let refused = qiboard(&["tb", "gen", "KRKN", "--memory", "2M", "--dir", text(&ruled)]);
     assert_eq!(refused.status.code(), Some(2), "{refused:?}");

@@ -117,7 +117,7 @@ pub enum TbError {
         candidates: u64,
         /// Bytes the round's search would need with them.
         needed: u64,
-        /// The memory limit.
+        /// The memory limit, less the tables one capture away it reads.
         budget: u64,
     },
     /// The solver could not get the memory an endgame needs.
@@ -194,7 +194,7 @@ impl fmt::Display for TbError {
                 available,
             } => write!(
                 f,
-                "{material}: solving needs about {} but only {} is available, and it cannot be solved out of core (the limit is below an eighth of a byte an entry and 1.25 MiB, or with rule rounds below about a third of a byte an entry and 3.5 MiB); not started",
+                "{material}: solving needs about {} but only {} is available, and it cannot be solved out of core (beside the tables it reads, the limit leaves less than an eighth of a byte an entry and 1.25 MiB, or with rule rounds about a third of a byte an entry and 2.5 MiB); not started",
                 Bytes(*needed),
                 Bytes(*available)
             ),
@@ -205,7 +205,7 @@ impl fmt::Display for TbError {
                 budget,
             } => write!(
                 f,
-                "{material}: a rule round out of core found {candidates} candidates, whose search needs about {} with a memory limit of {}; stopped, nothing written (raise --memory)",
+                "{material}: a rule round out of core found {candidates} candidates, whose search needs about {} where the memory limit leaves {} beside the tables it reads; stopped, nothing written (raise --memory)",
                 Bytes(*needed),
                 Bytes(*budget)
             ),

@@ -112,7 +112,7 @@ impl Generator {
     /// system's temporary directory), into the same values, rule rounds
     /// included; one for which `bytes` is less than an eighth of a byte an
     /// entry and 1.25 MiB (with rule rounds, about a third of a byte an
-    /// entry and 3.5 MiB), is refused with [`TbError::NotEnoughMemory`]
+    /// entry and 2.5 MiB), is refused with [`TbError::NotEnoughMemory`]
     /// before its solve starts, and one whose rule round finds more
     /// candidates than the rest leaves room for stops with
     /// [`TbError::RuleRoundsOverBudget`]. Its files are
@@ -220,11 +220,16 @@ impl Generator {
     fn check_memory(&self, layout: &Layout) -> Result<Working, TbError> {
         let material = layout.material();
         let rules = self.tablebase.rules();
-        let available = self.memory_limit.or_else(available_memory);
+        // The tables it reads are loaded by now, so what the system has
+        // available is net of them: they count within a limit given.
+        let reads = read_bytes(material);
+        let available = self
+            .memory_limit
+            .or_else(|| available_memory().map(|bytes| bytes.saturating_add(reads)));
         let entries = layout.per_side() * 2;
         Working::within(material, entries, rules, available).ok_or(TbError::NotEnoughMemory {
             material,
-            needed: working_bytes(layout, rules).saturating_add(read_bytes(material)),
+            needed: working_bytes(layout, rules).saturating_add(reads),
             available: available.unwrap_or(0),
         })
     }

@@ -46,6 +46,9 @@ pub(super) fn squares_of(mask: u32, among: Bitboard) -> Bitboard {
 /// number a candidate.
 const BLOCK: usize = 8;
 
+/// Words of entries a task that finds candidates covers (4,096 entries).
+const FIND_WORDS: usize = 64;
+
 /// Words of entries a parallel task covers, a whole number of
 /// [`BLOCK`]s, so that a task's first candidate has its number in the
 /// directory.
@@ -223,7 +226,9 @@ impl Solver<'_> {
         progress: &dyn Progress,
     ) -> Vec<Vec<u16>> {
         let total = self.per_side * 2;
-        word_tasks(words.len())
+        // Tasks of a few thousand entries: out of core a window of cells
+        // holds only a few of `TASK_WORDS`, too few to keep threads busy.
+        chunks_of(words.len(), FIND_WORDS)
             .map(|task| {
                 let words = words.start + task.start..words.start + task.end;
                 let mut decoder = Decoder::new(self.layout);
@@ -236,6 +241,8 @@ impl Solver<'_> {
                         conditions.push(found);
                     }
                 }
+                // Until joined, the lists take their length and no more.
+                conditions.shrink_to_fit();
                 conditions
             })
             .collect()

@@ -25,9 +25,11 @@ use crate::{Progress, TbError};
 use qiboard::xiangqi::rules::chased;
 use qiboard::xiangqi::Bitboard;
 
-/// Tasks of candidates whose parts of the graph are built at once: the
-/// parts then go to the graph's store, in order.
-const TASKS_A_BATCH: usize = 64;
+/// Tasks of candidates whose parts of the graph are built at once, for
+/// each thread: the parts then go to the graph's store, in order. Out of
+/// core they wait in memory: 64 tasks at once took KRNKR's heap 2.5 MiB
+/// over its budget of 32 MiB.
+const TASKS_A_THREAD: usize = 2;
 
 /// Where a round's graph of candidates waits for its sweeps: whole in
 /// memory (a `Vec` of its parts), or out of core in a scratch file.
@@ -116,9 +118,10 @@ impl Solver<'_> {
         let mut numbers: HashMap<(u32, u16), u32> = HashMap::new();
         let mut extra: Vec<(u32, u16)> = Vec::new();
         let tasks = candidates.task_count();
-        for first_task in (0..tasks).step_by(TASKS_A_BATCH) {
+        let batch = TASKS_A_THREAD * rayon::current_num_threads().max(1);
+        for first_task in (0..tasks).step_by(batch) {
             let parts: Vec<Replies> = candidates
-                .tasks_in(first_task..tasks.min(first_task + TASKS_A_BATCH))
+                .tasks_in(first_task..tasks.min(first_task + batch))
                 .map(|(first, entries)| {
                     let mut decoder = Decoder::new(self.layout);
                     let mut replies = Replies::default();
@@ -162,14 +165,17 @@ impl Solver<'_> {
         }
         progress.finish();
         drop(numbers);
-        // Each starts with what its candidate has kept so far.
-        // (Extended in place rather than copied beside itself.)
-        let mut state = state;
-        state.reserve_exact(extra.len());
-        for &(i, _) in &extra {
-            let kept = state[i as usize].load(Relaxed);
-            state.push(AtomicU16::new(kept));
-        }
+        // Each starts with what its candidate has kept so far. A list of
+        // their own: the candidates' list grown by them would be copied
+        // (out of core, a budget's worth at once).
+        let extra_state: Vec<AtomicU16> = extra
+            .iter()
+            .map(|&(i, _)| AtomicU16::new(state[i as usize].load(Relaxed)))
+            .collect();
+        let node_state = |i: u32| match (i as usize).checked_sub(candidates.len()) {
+            Some(e) => &extra_state[e],
+            None => &state[i as usize],
+        };
         // A candidate's nodes with something attacked, found from it: the
         // sweeps go over the graph's nodes, a candidate at a time.
         let mut extra_of: Vec<(u32, u32)> = (0..)
@@ -177,7 +183,7 @@ impl Solver<'_> {
             .map(|(e, &(candidate, _))| (candidate, (candidates.len() + e) as u32))
             .collect();
         extra_of.sort_unstable();
-        let load = |i: u32| u32::from(state[i as usize].load(Relaxed));
+        let load = |i: u32| u32::from(node_state(i).load(Relaxed));
         // A candidate in no part has no node to sweep: it was dropped as
         // the graph was built (or never looked at), and so were its nodes
         // with something attacked, which start with what it kept.
@@ -203,7 +209,7 @@ impl Solver<'_> {
                                 })
                     });
                     if after != before {
-                        state[node as usize].fetch_and(after as u16, Relaxed);
+                        node_state(node).fetch_and(after as u16, Relaxed);
                         changed.store(true, Relaxed);
                     }
                 }
@@ -218,7 +224,7 @@ impl Solver<'_> {
                 break;
             }
         }
-        state.truncate(candidates.len());
+        drop(extra_state);
         Ok(Forced(state))
     }
 

@@ -12,8 +12,9 @@ use crate::Progress;
 
 impl Solver<'_> {
     /// The candidates a round must look at, when few were found afresh:
-    /// those `touched` (found afresh), and those that reach them by a drawing move and a
-    /// reply, again and again (the closure). The others are not forced:
+    /// those among `touched` (found afresh), and those that reach them by
+    /// a drawing move and a reply, again and again (the closure). The
+    /// others are not forced:
     /// - a candidate outside the closure was not touched, so it has the
     ///   drawing moves and conditions it had last round; each of its
     ///   edges (a reply onto a candidate) existed then too, since a

@@ -44,12 +44,14 @@ const WINDOW: usize = if cfg!(test) { 1 << 14 } else { 1 << 18 };
 
 /// Words of the graph's file read back at once in a sweep (in tests, few,
 /// so that a sweep takes many batches).
-const GRAPH_BATCH: usize = if cfg!(test) { 1 << 10 } else { 1 << 17 };
+const GRAPH_BATCH: usize = if cfg!(test) { 1 << 10 } else { 1 << 16 };
 
 /// The bytes a rule round out of core takes whatever its candidates: the
 /// unresolved entries and the candidates (a bit an entry each), the
 /// candidates' directory, a window of cells, the graph's batches as
-/// written and as read back, and 1 MiB of slack.
+/// written and as read back, and 1 MiB of slack (for the parts a batch of
+/// tasks builds before they are written, two a thread, and the few nodes
+/// whose replies attack).
 pub(crate) fn fixed_bytes(entries: u64) -> u64 {
     let bits = entries.div_ceil(64) * 8;
     let directory = entries.div_ceil(512) * 4;
@@ -119,25 +121,28 @@ impl Run<'_> {
         progress.start(&format!("{material} rules"), total as u64);
         let entries = AtomicBits::new(total);
         let mut conditions = Vec::new();
+        let mut found = 0;
         for start in (0..total).step_by(WINDOW) {
             let window = start..total.min(start + WINDOW);
             let words = start / 64..window.end.div_ceil(64);
             self.hold_range(window)?;
-            conditions.extend(self.solver.candidates_among(&entries, words, progress));
+            let lists = self.solver.candidates_among(&entries, words, progress);
+            found += lists.iter().map(Vec::len).sum::<usize>() as u64;
+            conditions.extend(lists);
+            // Their lists, joined, then their states: four bytes each,
+            // refused as soon as they would not fit.
+            if found * 4 > self.candidate_bytes {
+                progress.finish();
+                return Err(TbError::RuleRoundsOverBudget {
+                    material,
+                    candidates: found,
+                    needed: found * 4 + fixed_bytes(total as u64),
+                    budget: self.candidate_bytes + fixed_bytes(total as u64),
+                });
+            }
         }
         progress.finish();
         self.solver.plies = Vec::new();
-        // Their lists, joined, then their states: four bytes each.
-        let found: usize = conditions.iter().map(Vec::len).sum();
-        let needed = found as u64 * 4;
-        if needed > self.candidate_bytes {
-            return Err(TbError::RuleRoundsOverBudget {
-                material,
-                candidates: found as u64,
-                needed: needed + fixed_bytes(total as u64),
-                budget: self.candidate_bytes + fixed_bytes(total as u64),
-            });
-        }
         Ok(Candidates::found(entries, conditions))
     }
 
