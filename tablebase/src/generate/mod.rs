@@ -285,7 +285,7 @@ impl Generator {
                             material,
                             entries: layout.per_side() * 2,
                             elapsed: started.elapsed(),
-                            working_bytes: working.bytes() + read_bytes(material),
+                            working_bytes: working.bytes(),
                             files: Some(files),
                         });
                         return Ok(Solved::InFiles);
@@ -305,7 +305,7 @@ impl Generator {
             material,
             entries: table.layout().per_side() * 2,
             elapsed: started.elapsed(),
-            working_bytes: working.bytes() + read_bytes(material),
+            working_bytes: working.bytes(),
             files,
         });
         Ok(Solved::Table(self.tablebase.remember(table)))

@@ -11,7 +11,7 @@
 
 use std::fmt;
 
-use super::solve::{needs, read_bytes, Working};
+use super::solve::{needs, Working};
 use crate::{family, Layout, Material, RuleSet, MAX_ENTRIES};
 
 /// Index entries solved a second on the two cores the estimates are for.
@@ -108,7 +108,7 @@ impl Plan {
                 PlannedEndgame {
                     material,
                     entries,
-                    working_bytes: working.bytes().saturating_add(read_bytes(material)),
+                    working_bytes: working.bytes(),
                     out_of_core: matches!(working, Working::OutOfCore(_)),
                     seconds: entries as f64 / ENTRIES_PER_SECOND,
                     needs,

@@ -226,9 +226,11 @@ pub(crate) fn read_bytes(material: Material) -> u64 {
 /// How a solve runs within a memory limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Working {
-    /// Every entry in memory, in this many bytes ([`working_bytes`]).
+    /// Every entry in memory, in this many bytes ([`working_bytes`] and
+    /// the tables it reads, [`read_bytes`]).
     InMemory(u64),
-    /// A partition at a time (see `spill`).
+    /// A partition at a time (see `spill`), whose bytes count the tables
+    /// it reads too.
     OutOfCore(Partitions),
 }
 
@@ -250,13 +252,15 @@ impl Working {
             Some(limit) if in_memory.saturating_add(reads) > limit => {
                 let rule_rounds = rules == RuleSet::Asian && rules::apply_to(material);
                 let budget = limit.checked_sub(reads)?;
-                Partitions::for_budget(entries, budget, rule_rounds).map(Working::OutOfCore)
+                let mut partitions = Partitions::for_budget(entries, budget, rule_rounds)?;
+                partitions.bytes += reads;
+                Some(Working::OutOfCore(partitions))
             }
-            _ => Some(Working::InMemory(in_memory)),
+            _ => Some(Working::InMemory(in_memory.saturating_add(reads))),
         }
     }
 
-    /// The bytes it takes.
+    /// The bytes it takes, the tables it reads included.
     pub(crate) fn bytes(self) -> u64 {
         match self {
             Working::InMemory(bytes) => bytes,

@@ -88,8 +88,9 @@ pub(crate) struct Partitions {
     pub held: usize,
     /// Frontier entries un-moved in one batch.
     pub batch: usize,
-    /// The bytes this takes in memory at most (the smaller tables and the
-    /// file writer's compressors aside).
+    /// The bytes this takes in memory at most (the file writer's
+    /// compressors aside; the smaller tables it reads are added by
+    /// `Working::within`).
     pub bytes: u64,
     /// With rule rounds, the bytes a round's candidates may take, four
     /// for each (their conditions, then their states in the search for
@@ -261,18 +262,9 @@ impl Codes for Spilled<'_> {
     ) -> Result<(), TbError> {
         out.clear();
         let first = side as usize * self.run.solver.per_side + range.start;
-        let mut bytes = vec![0u8; IO_ENTRIES.min(range.len()) * 2];
-        for start in (0..range.len()).step_by(IO_ENTRIES) {
-            let len = (range.len() - start).min(IO_ENTRIES);
-            let bytes = &mut bytes[..len * 2];
-            self.run.cells.read((first + start) as u64 * 2, bytes)?;
-            out.extend(
-                bytes.chunks_exact(2).map(|pair| {
-                    finish::code(Cell::from_bits(u16::from_le_bytes([pair[0], pair[1]])))
-                }),
-            );
-        }
-        Ok(())
+        read_cells(&mut self.run.cells, first..first + range.len(), |cell| {
+            out.push(finish::code(cell));
+        })
     }
 }
 
@@ -508,16 +500,9 @@ impl Run<'_> {
         solver.plies.clear();
         // Grown a run at a time, it could reserve twice what it holds.
         solver.plies.reserve_exact(part.len());
-        let mut bytes = vec![0u8; IO_ENTRIES.min(part.len()) * 2];
-        for run in (part.start..part.end).step_by(IO_ENTRIES) {
-            let len = (part.end - run).min(IO_ENTRIES);
-            let bytes = &mut bytes[..len * 2];
-            self.cells.read(run as u64 * 2, bytes)?;
-            solver.plies.extend(bytes.chunks_exact(2).map(|pair| {
-                AtomicCell::new(Cell::from_bits(u16::from_le_bytes([pair[0], pair[1]])))
-            }));
-        }
-        Ok(())
+        read_cells(&mut self.cells, part, |cell| {
+            solver.plies.push(AtomicCell::new(cell));
+        })
     }
 
     /// Writes partition `k`, the one held, back.
@@ -540,6 +525,25 @@ impl Run<'_> {
 
 /// Entries read or written at once.
 const IO_ENTRIES: usize = 1 << 15;
+
+/// Calls `each` with the cells of `entries` in order, read from `cells` a
+/// run of [`IO_ENTRIES`] at a time.
+fn read_cells(
+    cells: &mut Array,
+    entries: Range<usize>,
+    mut each: impl FnMut(Cell),
+) -> Result<(), TbError> {
+    let mut bytes = vec![0u8; IO_ENTRIES.min(entries.len()) * 2];
+    for run in entries.clone().step_by(IO_ENTRIES) {
+        let len = (entries.end - run).min(IO_ENTRIES);
+        let bytes = &mut bytes[..len * 2];
+        cells.read(run as u64 * 2, bytes)?;
+        for pair in bytes.chunks_exact(2) {
+            each(Cell::from_bits(u16::from_le_bytes([pair[0], pair[1]])));
+        }
+    }
+    Ok(())
+}
 
 impl<'a> Solver<'a> {
     /// A solver that holds no entries yet, for an out-of-core solve.

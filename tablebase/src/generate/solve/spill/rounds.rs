@@ -28,7 +28,7 @@
 //! [`TbError::RuleRoundsOverBudget`].
 
 use super::files::{io_error, ListReader, ListWriter};
-use super::{Run, IO_ENTRIES};
+use super::{read_cells, Run};
 use crate::generate::solve::bitset::AtomicBits;
 use crate::generate::solve::cell::Cell;
 use crate::generate::solve::rules::{apply_to, Candidates, GraphStore, Replies};
@@ -99,18 +99,13 @@ impl Run<'_> {
     fn open_entries(&mut self) -> Result<AtomicBits, TbError> {
         let total = self.solver.per_side * 2;
         let mut open = AtomicBits::new(total);
-        let mut bytes = vec![0u8; IO_ENTRIES.min(total) * 2];
-        for start in (0..total).step_by(IO_ENTRIES) {
-            let len = (total - start).min(IO_ENTRIES);
-            let bytes = &mut bytes[..len * 2];
-            self.cells.read(start as u64 * 2, bytes)?;
-            for (i, pair) in bytes.chunks_exact(2).enumerate() {
-                let cell = Cell::from_bits(u16::from_le_bytes([pair[0], pair[1]]));
-                if cell.is_unresolved() {
-                    open.set_mut(start + i);
-                }
+        let mut entry = 0;
+        read_cells(&mut self.cells, 0..total, |cell| {
+            if cell.is_unresolved() {
+                open.set_mut(entry);
             }
-        }
+            entry += 1;
+        })?;
         Ok(open)
     }
 
