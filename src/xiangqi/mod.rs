@@ -23,7 +23,7 @@ mod setup;
 pub mod tables;
 mod zobrist;
 
-pub use attackers::king_attackers;
+pub use attackers::{king_attackers, king_exposure};
 pub use attacks::{
     advisor_attacks, attacks, between, cannon_attacks, cannon_moves, cannon_quiet, cannon_super,
     elephant_attacks, horse_attacks, horse_checkers, king_attacks, pawn_attacks, pawn_checkers,
