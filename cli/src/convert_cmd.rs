@@ -8,7 +8,7 @@ use qiboard::xiangqi::Notation;
 
 use crate::notation_cmd::MoveNotation;
 use crate::report::Report;
-use crate::{Game, UsageError};
+use crate::{Failure, Game};
 
 /// What `convert` writes.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -20,12 +20,12 @@ pub enum Target {
 }
 
 /// The records of `input` (a file, or `-` for stdin), read one at a time.
-fn records(input: &str) -> Result<Records<Box<dyn Read>>, UsageError> {
+fn records(input: &str) -> Result<Records<Box<dyn Read>>, Failure> {
     let reader: Box<dyn Read> = if input == "-" {
         Box::new(std::io::stdin())
     } else {
         let file = std::fs::File::open(input)
-            .map_err(|e| UsageError(format!("cannot read {input}: {e}")))?;
+            .map_err(|e| Failure::Io(format!("cannot read {input}: {e}")))?;
         Box::new(std::io::BufReader::new(file))
     };
     Ok(Records::new(reader))
@@ -37,9 +37,9 @@ pub fn run(
     target: Target,
     notation: MoveNotation,
     report: &mut Report,
-) -> Result<String, UsageError> {
+) -> Result<String, Failure> {
     if matches!(game, Game::Chess) {
-        return Err(UsageError(
+        return Err(Failure::Usage(
             "only xiangqi records are converted (XQF and PGN)".to_string(),
         ));
     }
@@ -48,27 +48,26 @@ pub fn run(
         MoveNotation::Wxf => Notation::Wxf,
         MoveNotation::Ucci => Notation::Iccs,
         MoveNotation::San => {
-            return Err(UsageError(
+            return Err(Failure::Usage(
                 "xiangqi moves are written in chinese, wxf or ucci".to_string(),
             ))
         }
     };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let write_error = |e: std::io::Error| UsageError(format!("cannot write the output: {e}"));
+    let write_error = Failure::output;
     let mut written = 0usize;
     let mut unread = 0usize;
     for (index, record) in records(input)?.enumerate() {
         let game = format!("game {}", index + 1);
         let record = match record {
             Ok(record) => record,
-            // Nothing usable at all, or the input itself failing.
-            Err(error @ (ReadError::Empty | ReadError::NotText | ReadError::Io(_)))
-                if written == 0 =>
-            {
-                return Err(UsageError(format!("{input}: {error}")));
+            // The input itself failing.
+            Err(error @ ReadError::Io(_)) => return Err(Failure::Io(format!("{input}: {error}"))),
+            // Nothing usable at all.
+            Err(error @ (ReadError::Empty | ReadError::NotText)) if written == 0 => {
+                return Err(Failure::Refused(format!("{input}: {error}")));
             }
-            Err(error @ ReadError::Io(_)) => return Err(UsageError(format!("{input}: {error}"))),
             Err(error) => {
                 unread += 1;
                 report.refuse(format_args!("{input}: {game}: {error}"));
@@ -95,7 +94,7 @@ pub fn run(
     out.flush().map_err(write_error)?;
     if written == 0 {
         // Not one record: the input as a whole could not be read.
-        return Err(UsageError(format!(
+        return Err(Failure::Refused(format!(
             "{input}: none of its {unread} record(s) could be read"
         )));
     }

@@ -292,6 +292,7 @@ class Tablebase:
         rules: Literal["asian", "none"] = "asian",
         cache_bytes: Optional[int] = None,
         memory_bytes: Optional[int] = None,
+        create: bool = False,
     ) -> Tablebase: ...
     @property
     def directory(self) -> Optional[pathlib.Path]: ...
