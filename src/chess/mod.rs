@@ -1,6 +1,6 @@
 //! Chess (8×8): squares, bitboards, attack lookups, setups and the
 //! positions checked from them, legal move generation, Zobrist keys and
-//! perft.
+//! perft, and board images ([`svg`]).
 
 mod attacks;
 mod fen;
@@ -15,6 +15,8 @@ mod position;
 #[cfg(feature = "alloc")]
 mod san;
 mod setup;
+#[cfg(feature = "alloc")]
+pub use crate::svg::chess as svg;
 pub mod tables;
 mod zobrist;
 
