@@ -1,6 +1,6 @@
 //! Chess (8×8): squares, bitboards, attack lookups, setups and the
 //! positions checked from them, legal move generation, Zobrist keys and
-//! perft, and board images ([`svg`]).
+//! perft.
 
 mod attacks;
 mod fen;
