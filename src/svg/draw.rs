@@ -113,7 +113,7 @@ pub struct Canvas {
 }
 
 impl Canvas {
-    /// Opens a document `columns` × `rows` units large (its `viewBox`),
+    /// Opens a document `width` × `height` units large (its `viewBox`),
     /// `size` pixels wide if given, with `font_family` for its text.
     pub fn new(width: u32, height: u32, size: Option<u32>, font_family: &str) -> Canvas {
         let mut canvas = Canvas {
