@@ -21,6 +21,8 @@ mod move_error;
 mod perft;
 #[cfg(feature = "serde")]
 mod serde_impls;
+#[cfg(feature = "alloc")]
+mod svg;
 pub mod xiangqi;
 
 pub use board::{Board, Status, Verdict};

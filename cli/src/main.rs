@@ -6,6 +6,7 @@ mod game_cmd;
 mod lines;
 mod notation_cmd;
 mod report;
+mod svg_cmd;
 mod tb_cmd;
 mod tree;
 mod xiangqi_cmd;
@@ -126,6 +127,9 @@ enum Command {
         /// The moves, UCI (chess) or UCCI (xiangqi).
         moves: Vec<String>,
     },
+    /// Draw a position as an SVG image (with the last move, arrows,
+    /// marks), on stdout.
+    Svg(svg_cmd::SvgArgs),
     /// Xiangqi endgame tablebases: gen, plan, probe, verify, stats.
     Tb {
         #[command(subcommand)]
@@ -289,6 +293,7 @@ fn main() -> ExitCode {
                 game_cmd::xiangqi(fen.as_deref(), move_limit.as_deref(), &moves, report)
             }
         },
+        Command::Svg(args) => svg_cmd::run(&args, report),
         Command::Tb { command } => tb_cmd::run(command, report),
     };
     // A closed pipe (`| head`) is an error to report, not a panic.

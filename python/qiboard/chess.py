@@ -13,5 +13,6 @@ Position = _native.Position
 Game = _native.Game
 Outcome = _native.Outcome
 perft = _native.perft
+svg = _native.svg
 
-__all__ = ["START_FEN", "Game", "Move", "Outcome", "Position", "perft"]
+__all__ = ["START_FEN", "Game", "Move", "Outcome", "Position", "perft", "svg"]

@@ -13,7 +13,7 @@ use crate::dunder;
 use crate::errors::{self, MoveError, NotationError, PerftError};
 
 /// A square given as an index (a1 = 0 … h8 = 63) or a name (`"e4"`).
-fn square_arg(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
+pub fn square_arg(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
     if let Ok(index) = obj.extract::<i64>() {
         return usize::try_from(index)
             .ok()
@@ -54,7 +54,7 @@ fn move_from_bits(bits: u16) -> Option<Move> {
 #[pyclass(module = "qiboard.chess", name = "Move", frozen)]
 #[derive(Clone, Copy)]
 pub struct PyChessMove {
-    mv: Move,
+    pub mv: Move,
     chess960: bool,
 }
 
@@ -181,7 +181,7 @@ fn moves_of<'py>(
 /// Chess960). Immutable; pickles as its FEN.
 #[pyclass(module = "qiboard.chess", name = "Position", frozen)]
 #[derive(Clone)]
-pub struct PyChessPosition(Position);
+pub struct PyChessPosition(pub Position);
 
 #[pymethods]
 impl PyChessPosition {
@@ -369,6 +369,11 @@ impl PyChessPosition {
         format!("Position('{}')", self.0.fen())
     }
 
+    /// The position as an SVG image, for Jupyter (see ``svg()``).
+    fn _repr_svg_(&self) -> String {
+        crate::svg::chess_position(&self.0)
+    }
+
     fn __hash__(&self) -> u64 {
         self.0.key()
     }
@@ -550,6 +555,11 @@ impl PyChessGame {
             self.0.start().fen(),
             self.0.moves().len()
         )
+    }
+
+    /// The current position, with the last move, as an SVG image, for Jupyter (see ``svg()``).
+    fn _repr_svg_(&self) -> String {
+        crate::svg::chess_game(&self.0)
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {

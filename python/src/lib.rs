@@ -24,6 +24,8 @@ mod errors;
 #[cfg(not(test))]
 mod record;
 #[cfg(not(test))]
+mod svg;
+#[cfg(not(test))]
 mod tablebase;
 #[cfg(not(test))]
 mod xiangqi;
@@ -45,10 +47,12 @@ fn _qiboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     record::register(&xiangqi)?;
     tablebase::register(&xiangqi)?;
     batch::register(&xiangqi)?;
+    svg::register_xiangqi(&xiangqi)?;
     m.add_submodule(&xiangqi)?;
 
     let chess = PyModule::new(py, "chess")?;
     chess::register(&chess)?;
+    svg::register_chess(&chess)?;
     m.add_submodule(&chess)?;
     Ok(())
 }

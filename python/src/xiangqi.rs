@@ -562,6 +562,11 @@ impl PyPosition {
         format!("Position('{}')", self.0.fen())
     }
 
+    /// The position as an SVG image, for Jupyter (see ``svg()``).
+    fn _repr_svg_(&self) -> String {
+        crate::svg::xiangqi_position(&self.0)
+    }
+
     fn __hash__(&self) -> u64 {
         self.0.key()
     }
@@ -863,6 +868,11 @@ impl PyGame {
             self.0.start().fen(),
             self.0.moves().len()
         )
+    }
+
+    /// The current position, with the last move, as an SVG image, for Jupyter (see ``svg()``).
+    fn _repr_svg_(&self) -> String {
+        crate::svg::xiangqi_game(&self.0)
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {

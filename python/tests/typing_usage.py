@@ -25,6 +25,18 @@ def first_game() -> Optional[str]:
     return outcome.ending if outcome else None
 
 
+def board_images(game: xiangqi.Game, square: Optional[str]) -> List[str]:
+    last: Optional[xiangqi.Move] = game.moves[-1] if len(game) else None
+    return [
+        game._repr_svg_(),
+        game.position._repr_svg_(),
+        xiangqi.svg(game.position, flipped=True, lastmove=last, arrows=["h2e2", ("b0", 20)], check=square),
+        xiangqi.svg(xiangqi.START_FEN, marks=[4, "e4"], coordinates="wxf", latin=True, size=None),
+        chess.svg(chess.Position(), lastmove=("e2", "e4"), check="auto", coordinates=False, size=300),
+        chess.Game()._repr_svg_(),
+    ]
+
+
 def batch_steps(n: int) -> float:
     batch = xiangqi.Batch(n, seed=1)
     obs, masks = batch.reset()

@@ -15,6 +15,8 @@ mod position;
 #[cfg(feature = "alloc")]
 mod san;
 mod setup;
+#[cfg(feature = "alloc")]
+pub use crate::svg::chess as svg;
 pub mod tables;
 mod zobrist;
 

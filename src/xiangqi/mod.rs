@@ -1,7 +1,8 @@
 //! Xiangqi (9×10): squares, bitboards, the thesis's rank/file move tables
 //! and attack lookups, positions, legal move generation, Zobrist key and
 //! lock, perft, games with the repetition rules, move notations (UCCI,
-//! ICCS, WXF, Chinese) and game records (feature `record`: PGN and XQF).
+//! ICCS, WXF, Chinese), game records (feature `record`: PGN and XQF) and
+//! board images ([`svg`]).
 //! Endgame tablebases are the `qiboard-tablebase` crate's.
 
 mod attackers;
@@ -20,6 +21,8 @@ mod position;
 pub mod record;
 pub mod rules;
 mod setup;
+#[cfg(feature = "alloc")]
+pub use crate::svg::xiangqi as svg;
 pub mod tables;
 mod zobrist;
 
