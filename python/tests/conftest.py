@@ -3,6 +3,7 @@ random playouts."""
 
 import os
 import random
+import shutil
 from pathlib import Path
 from typing import Iterator, List
 
@@ -18,6 +19,20 @@ _CANDIDATES = [
     str(_HERE.parents[3] / "shared" / "data" / "cchess-samples"),
     "/work/shared/data/cchess-samples",
 ]
+
+
+def find_tool(name: str) -> str:
+    """The path of the program ``name``, looked for in PATH and /usr/games
+    (where Debian puts its engines). A test whose tool is missing skips,
+    saying which; with QIBOARD_REQUIRE_TOOLS=1 (as in CI) it fails."""
+    search = os.pathsep.join(filter(None, [os.environ.get("PATH", ""), "/usr/games"]))
+    found = shutil.which(name, path=search)
+    if found is None:
+        reason = f"{name} is not installed (looked in PATH and /usr/games)"
+        if os.environ.get("QIBOARD_REQUIRE_TOOLS") == "1":
+            pytest.fail(f"{reason}, and QIBOARD_REQUIRE_TOOLS=1 requires it")
+        pytest.skip(reason)
+    return found
 
 
 def samples_dir() -> Path:
