@@ -10,6 +10,7 @@ import asyncio
 import logging
 import os
 import signal
+import subprocess
 import sys
 import threading
 import tracemalloc
@@ -19,7 +20,7 @@ from typing import Iterator, List, Set
 import pytest
 
 import qiboard
-from conftest import find_tool
+from conftest import find_tool, readme_blocks
 from qiboard import chess, xiangqi
 from qiboard.engine import (
     Engine,
@@ -492,3 +493,31 @@ def test_bad_answers_name_what_is_wrong(mode: str, error: type, words: str, no_l
         # The engine finished its answer: it is still in step and usable.
         engine.ping()
 
+
+# -- the README -------------------------------------------------------------
+
+
+def test_readme_engine_examples_run(fairy: str, stockfish: str, tmp_path: Path) -> None:
+    worked = readme_blocks("A worked example")
+    (tmp_path / "ending.pgn").write_text(worked["pgn"][0], encoding="utf-8")
+    path = os.pathsep.join([os.path.dirname(fairy), os.path.dirname(stockfish), os.environ.get("PATH", "")])
+    outputs = []
+    for code in readme_blocks("Engines")["python"] + worked["python"]:
+        script = tmp_path / f"example{len(outputs)}.py"
+        script.write_text(code, encoding="utf-8")
+        done = subprocess.run(
+            [sys.executable, str(script)],
+            cwd=tmp_path,
+            env={**os.environ, "PATH": path},
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        outputs.append(done.stdout.splitlines())
+    # The worked example: the engine sees the mate, the tablebase says how
+    # near it is, and its best move keeps that value.
+    lines = outputs[2]
+    mate = next(line for line in lines if line.startswith("#"))
+    dtm, best = lines[lines.index(mate) + 1 : lines.index(mate) + 3]
+    assert mate.startswith("#+") and dtm.startswith("W ") and best.endswith(dtm)
