@@ -37,6 +37,7 @@ from qiboard.engine import (
     popen_ucci,
     popen_uci,
 )
+from qiboard.engine._dialects import Dialect, MoveText, Ucci, kept_root_moves
 from qiboard.engine._options import parse_option
 
 FAKE = Path(__file__).with_name("fake_engine.py")
@@ -160,6 +161,33 @@ def test_option_lines_of_both_protocols() -> None:
     for option, value in [(spin, 0), (spin, "many"), (spin, True), (combo, "None"), (uci, 1), (empty, "a\nquit")]:
         with pytest.raises(EngineArgumentError, match=option.name):
             option.text(value)
+
+
+def test_go_lines_and_root_moves_of_both_protocols() -> None:
+    clocks = Limit(red_clock=65.5, black_clock=0.5, red_inc=2, black_inc=0)
+    assert Dialect().go(clocks, True, ["h2e2"]) == "go wtime 65500 btime 500 winc 2000 binc 0 searchmoves h2e2"
+    # UCCI in seconds, as its specification counts them: whole seconds, a
+    # clock with time left never sent as 0.
+    seconds = Ucci(milliseconds=False)
+    assert seconds.go(clocks, True, None) == "go time 65 increment 2 opptime 1 oppincrement 0"
+    assert seconds.go(clocks, False, None) == "go time 1 increment 0 opptime 65 oppincrement 2"
+    assert seconds.go(Limit(time=2.5, depth=9), True, None) == "go depth 9 time 2 movestogo 1"
+    assert Ucci().go(Limit(red_clock=3, remaining_moves=20), True, None) == "go time 3000 movestogo 20"
+    legal = ["a0a1", "b0c2", "h2e2"]
+    assert kept_root_moves(legal, None, []) is None
+    assert kept_root_moves(legal, None, ["h2e2"]) == ["a0a1", "b0c2"]
+    assert kept_root_moves(legal, ["h2e2", "b0c2"], ["h2e2"]) == ["b0c2"]
+    # When the rules ban every candidate, the engine chooses among them.
+    assert kept_root_moves(legal, ["h2e2"], ["h2e2"]) == ["h2e2"]
+    assert kept_root_moves(legal, None, legal) is None
+    assert Ucci().restrict(legal, ["b0c2"]) == (None, ["a0a1", "h2e2"])
+    assert Dialect().restrict(legal, ["b0c2"]) == (["b0c2"], [])
+    fairy = MoveText(1)
+    assert fairy.to_engine("xiangqi", "h9g7") == "h10g8" and fairy.to_game("xiangqi", "h10g8") == "h9g7"
+    assert fairy.to_engine("chess", "e2e4") == "e2e4"
+    for bad in ["h11g8", "h0g1", "z1a2", "h10"]:
+        with pytest.raises(EngineMoveError, match=bad):
+            fairy.to_game("xiangqi", bad)
 
 
 # -- xiangqi over UCI (Fairy-Stockfish) -------------------------------------
