@@ -822,6 +822,14 @@ impl PyGame {
         })
     }
 
+    /// The legal moves the repetition rules forbid the side to move: those
+    /// that would bring a position about for the ``occurrences_rule``th
+    /// time in a cycle ruled the mover's perpetual check or chase (a UCCI
+    /// engine's ``banmoves``). Empty once the game is over.
+    fn banned_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        move_list(py, &self.0.banned_moves())
+    }
+
     /// How many times the current position has stood (itself included).
     fn occurrences(&self) -> usize {
         self.0.occurrences()

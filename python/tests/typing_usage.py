@@ -1,5 +1,6 @@
 """A small program that `mypy --strict` checks against the stubs."""
 
+import shutil
 from typing import List, Optional
 
 import numpy as np
@@ -7,6 +8,7 @@ import numpy.typing as npt
 
 import qiboard
 from qiboard import chess, xiangqi
+from qiboard.engine import EngineError, Info, Limit, PlayResult, Score, SimpleEngine
 
 
 def first_game() -> Optional[str]:
@@ -74,5 +76,21 @@ def chess_game() -> int:
     return position.play(move).key
 
 
+def engine(path: str) -> Optional[xiangqi.Move]:
+    try:
+        with SimpleEngine.popen_uci(path, timeout=5.0) as client:
+            info: Info[xiangqi.Move] = client.analyse(xiangqi.Game(), Limit(depth=2))
+            red: Score = info["score"].red()
+            lines: List[Info[chess.Move]] = client.analyse(chess.Position(), Limit(depth=2), multipv=2)
+            played: PlayResult[xiangqi.Move] = client.play(xiangqi.Position(), Limit(nodes=500))
+            assert red.is_mate() or red.centipawns is not None
+            assert all(isinstance(line["pv"][0], chess.Move) for line in lines)
+            return played.move
+    except EngineError:
+        return None
+
+
 if __name__ == "__main__":
     print(first_game(), batch_steps(4), records("1. h2e2 h9g7 *"), probe(), chess_game())
+    fairy = shutil.which("fairy-stockfish") or shutil.which("fairy-stockfish", path="/usr/games")
+    print(engine(fairy) if fairy else "no engine")
