@@ -197,7 +197,7 @@ where
 /// blocks larger than 128 KiB with their own mappings, returned to the
 /// system when freed, but by default raises that bound after each such
 /// free, after which tablebase generation's large temporary vectors stay in
-/// the heap. Fixing the bound made KRNKR's peak 268 MB instead of 319.
+/// the heap (a sixth of a large solve's peak).
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 fn return_freed_memory() {
     // SAFETY: mallopt only sets a tuning parameter of the allocator; it is

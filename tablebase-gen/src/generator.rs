@@ -370,7 +370,7 @@ impl Generator {
 }
 
 /// A table of `codes`, its statistics counted in parallel chunks (a pass
-/// over KRNKR's 65.6 million codes takes a tenth of a second on one core).
+/// over tens of millions of codes is worth sharing between cores).
 fn counted(layout: Arc<Layout>, rules: RuleSet, codes: Vec<u16>) -> Table {
     const CHUNK: usize = 1 << 16;
     let per_side = layout.per_side() as usize;

@@ -5,9 +5,9 @@
 //!
 //! Sizes are counted, not built ([`Layout::entries`]), so a plan of any
 //! family takes well under a second and little memory. Times are an
-//! estimate from the rate measured here on two cores (KRNKR and its
-//! sub-endgames under the rules); they scale with the entries, not with
-//! the endgame's character.
+//! estimate from one rate of entries a second on two cores (see
+//! `ENTRIES_PER_SECOND` and docs/benchmarks.md); they scale with the
+//! entries, not with the endgame's character.
 
 use std::fmt;
 

@@ -1,7 +1,7 @@
 //! A level's scheduled entries, waiting for their level: most come in
 //! ascending order (seeding finds them so), and those are kept as the gaps
-//! between them, a byte each for most, instead of eight. KRNKR schedules
-//! seven million entries: 56 MB as a list, 7 MB as gaps. Entries that come
+//! between them, a byte each for most, instead of eight (a level may
+//! schedule millions of entries). Entries that come
 //! out of order (losses that wait for a slow capture, found as levels are
 //! drained) are kept as they are.
 

@@ -1,20 +1,8 @@
 //! Finishing: entries never resolved are draws; every cell becomes the
-//! value code a table stores, in place.
+//! value code a table stores ([`Dtm::to_code`]).
 
 use super::cell::Cell;
-use super::Solver;
 use qiboard_tablebase::{DistanceTo, Dtm, Value, ILLEGAL_CODE};
-
-impl Solver<'_> {
-    /// The value codes, Red to move then Black to move. The cells become
-    /// the codes where they lie (same size, so the vector is reused).
-    pub(super) fn finish(self) -> Vec<u16> {
-        self.plies
-            .into_iter()
-            .map(|cell| code(cell.into_inner()))
-            .collect()
-    }
-}
 
 /// The value code a table stores for a finished cell.
 #[inline]

@@ -1,7 +1,7 @@
 //! The entries of one retrograde level: a bit per entry, and a summary bit
 //! per word of them, so that a level of a few entries costs a few words
-//! rather than a pass over the whole index (KRNKR's rule rounds run some
-//! two hundred levels, most of them small).
+//! rather than a pass over the whole index (rule rounds run hundreds of
+//! levels, most of them small).
 
 use rayon::prelude::*;
 

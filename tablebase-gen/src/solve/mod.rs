@@ -25,14 +25,24 @@
 //! predecessor is kept only when it is itself in stored orientation, so
 //! each move of a stored position is counted exactly once.
 //!
-//! The phases are this module's children: `memory` sets the arrays up,
-//! `seed`, `retro` and `finish` are steps 1 to 3, and `rules` the rule
-//! rounds after them. `cell` says what an entry's cell holds in each
-//! state; `frontier` holds a level's entries, `bitset` is the bit-per-entry
-//! set it and the rule rounds are built on, and `parallel` cuts a pass
-//! over the entries into tasks. `spill` runs steps 1 to 3 and the rule
-//! rounds out of core, a partition of the entries at a time, when the
-//! arrays do not fit the memory limit.
+//! Sources: retrograde analysis with successor counters as Thompson's
+//! endgame databases use it; for xiangqi, the solver of "使用java实现中国象棋：
+//! 残局库预计算与逆向搜索求解" (可莉爸爸, in the series 每日算法: win, loss or
+//! draw by retrograde analysis from the final positions, with distances),
+//! and Wu, Liu and Hsu's external-memory xiangqi databases (Computers and
+//! Games 2004) for solving out of core. Simplification: the distances
+//! ignore the 120-ply move limit.
+//!
+//! One solve loop for two stores of cells ([`store::Store`]): every
+//! entry's cell in memory (`memory`), or in partitioned scratch files, a
+//! partition held at a time, when the memory limit is too small
+//! (`spill`). The logic is written once over the store: `seed` (step 1),
+//! `retro` (step 2: the level loop, and what a predecessor is told),
+//! `finish` (step 3: the code a cell becomes) and `rules` (the rule
+//! rounds' loop, candidates and forced cycles). `cell` says what an
+//! entry's cell holds in each state; `frontier` holds a level's entries in
+//! memory, `bitset` is the bit-per-entry set it and the rule rounds are
+//! built on, and `parallel` cuts a pass over the entries into tasks.
 
 mod bitset;
 mod bucket;
@@ -45,6 +55,7 @@ mod retro;
 mod rules;
 mod seed;
 mod spill;
+mod store;
 
 use std::sync::OnceLock;
 
@@ -52,45 +63,25 @@ use qiboard::xiangqi::Color;
 
 use crate::captures::Captures;
 use crate::{GenerateError, Progress};
-use bitset::AtomicBits;
-use bucket::Bucket;
-use cell::{AtomicCell, Cell};
+use cell::Cell;
 use qiboard_tablebase::{Layout, Material, RuleSet};
 #[cfg(test)]
 pub(crate) use rules::apply_to as rule_rounds_apply;
 pub(crate) use spill::{solve_spilled, Partitions};
+use store::Store;
 
-/// What every phase works on: one cell per entry, Red to move first.
-struct Solver<'a> {
+/// What every phase works on: the endgame, the tables one capture away,
+/// and the store of its cells (one per entry, Red to move first).
+struct Solver<'a, S> {
     layout: &'a Layout,
     captures: &'a Captures,
     per_side: usize,
-    /// The first entry [`Solver::plies`] holds: 0 in memory, where it holds
-    /// every entry; out of core, the first of the partition in memory (see
-    /// `spill`).
-    base: u64,
-    /// Each entry's state: its level once resolved, else what it waits
-    /// for (its moves not yet known to lose among it), or that it is
-    /// illegal.
-    plies: Vec<AtomicCell>,
-    /// Out of core, the entries resolved to mate at the level being
-    /// propagated: what [`Solver::plies`] answers in memory, for entries
-    /// outside the partition held.
-    to_mate: Option<AtomicBits>,
     /// The first capture whose smaller table calls a legal position
     /// illegal: such a table (a doctored file) cannot be built upon.
     broken_capture: OnceLock<(Material, String)>,
-    /// During a rule round's propagation and until the next round's
-    /// candidates are found (`None` otherwise), one bit per entry:
-    /// propagation counted one of its moves lost, so the next round looks
-    /// at it again.
-    touched: Option<AtomicBits>,
-    /// How many entries are legal, once counted.
-    legal: OnceLock<u64>,
-    /// Out of core, during a rule round's search for candidates and
-    /// cycles: the entries still unresolved, which [`Solver::plies`]
-    /// answers in memory.
-    open_entries: Option<AtomicBits>,
+    /// How many entries are legal, counted by seeding.
+    legal: u64,
+    cells: S,
 }
 
 /// What a propagation resolves values for, which says what they owe to
@@ -105,19 +96,29 @@ enum Propagation {
     RuleRound,
 }
 
-/// An entry to resolve at a later level: `(entry, level)`.
-type Scheduled = (u64, u16);
-
-/// Puts `entry` in the bucket of `level`.
-fn schedule(buckets: &mut Vec<Bucket>, entry: u64, level: u16) {
-    let level = usize::from(level);
-    if buckets.len() <= level {
-        buckets.resize_with(level + 1, Bucket::default);
+impl<'a, S: Store> Solver<'a, S> {
+    fn new(layout: &'a Layout, captures: &'a Captures, cells: S) -> Solver<'a, S> {
+        Solver {
+            layout,
+            captures,
+            per_side: layout.per_side() as usize,
+            broken_capture: OnceLock::new(),
+            legal: 0,
+            cells,
+        }
     }
-    buckets[level].push(entry);
-}
 
-impl Solver<'_> {
+    /// The whole solve: seeding, propagation, and under `rules` the rule
+    /// rounds.
+    fn run(&mut self, rules: RuleSet, progress: &dyn Progress) -> Result<(), GenerateError> {
+        let seeded = S::seed(self, progress)?;
+        self.propagate_all(seeded, Propagation::WithoutRules, progress)?;
+        if rules == RuleSet::Asian {
+            self.apply_rules(progress)?;
+        }
+        Ok(())
+    }
+
     fn side_and_index(&self, entry: u64) -> (Color, u64) {
         let per_side = self.per_side as u64;
         if entry < per_side {
@@ -131,28 +132,14 @@ impl Solver<'_> {
         side as u64 * self.per_side as u64 + index
     }
 
-    /// Whether `entry`'s cell is among those held.
-    #[inline]
-    fn holds(&self, entry: u64) -> bool {
-        entry
-            .checked_sub(self.base)
-            .is_some_and(|i| i < self.plies.len() as u64)
-    }
-
-    /// `entry`'s cell, which must be in the entries held.
-    #[inline]
-    fn cell(&self, entry: u64) -> &AtomicCell {
-        &self.plies[(entry - self.base) as usize]
-    }
-
-    /// Resolves `entry` with `cell` (a resolved one) unless something did
-    /// so first; returns whether this call resolved it. A distance to mate
-    /// wins a tie with the same distance to a rule decision, whichever
-    /// thread came first, so that the result never depends on the order
-    /// threads run in.
+    /// Resolves `entry` (held) with `cell` (a resolved one) unless
+    /// something did so first; returns whether this call resolved it. A
+    /// distance to mate wins a tie with the same distance to a rule
+    /// decision, whichever thread came first, so that the result never
+    /// depends on the order threads run in.
     #[inline]
     fn claim(&self, entry: u64, cell: Cell) -> bool {
-        let slot = self.cell(entry);
+        let slot = self.cells.cell(entry);
         let mut current = slot.load();
         loop {
             let (replace, claimed) = if current.is_unresolved() {
@@ -181,8 +168,7 @@ pub(crate) const BYTES_PER_ENTRY: u64 = 2;
 /// bytes: the arrays, the two bitsets of retrograde levels, and when rule
 /// rounds run, their three bitsets (touched entries, and the reach
 /// search's two) and as much again for the candidates and their graph
-/// (KRNKR under the rules peaks 43 MB above its peak without them, the
-/// bitsets 25 MB of it).
+/// (measured against the peak without them: see docs/benchmarks.md).
 pub(crate) fn working_bytes(layout: &Layout, rules: RuleSet) -> u64 {
     working_bytes_for(layout.material(), layout.per_side() * 2, rules)
 }
@@ -215,7 +201,7 @@ pub(crate) fn needs(material: Material) -> Vec<Material> {
 
 /// Bytes the tables one capture away from `material` take, each held
 /// whole while it is solved (two bytes an entry): what a memory limit
-/// must leave them (KNPAKAAE's five take 177 MiB beside its 204 MiB).
+/// must leave them, as much as the solve itself takes for some endgames.
 pub(crate) fn read_bytes(material: Material) -> u64 {
     needs(material)
         .into_iter()
@@ -270,8 +256,8 @@ impl Working {
 }
 
 /// Solves `layout`'s endgame under `rules` given the tables one capture
-/// away; returns value codes (Red to move, then Black), or the mismatch
-/// that makes a smaller table unusable.
+/// away, every cell in memory; returns value codes (Red to move, then
+/// Black), or the mismatch that makes a smaller table unusable.
 pub(crate) fn solve(
     layout: &Layout,
     captures: &Captures,
@@ -281,7 +267,8 @@ pub(crate) fn solve(
     solve_with(layout, captures, rules, Rounds::Incremental, progress)
 }
 
-/// How rule rounds after the first choose the candidates they look at.
+/// How rule rounds after the first choose the candidates they look at,
+/// in memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Rounds {
     /// Only those that can reach a candidate found afresh, when few are.
@@ -298,11 +285,8 @@ fn solve_with(
     rounds: Rounds,
     progress: &dyn Progress,
 ) -> Result<Vec<u16>, GenerateError> {
-    let mut solver = Solver::new(layout, captures)?;
-    let seeded = solver.seed_all(progress)?;
-    solver.propagate_all(seeded, Propagation::WithoutRules, progress);
-    if rules == RuleSet::Asian {
-        solver.apply_rules(rounds, progress)?;
-    }
-    Ok(solver.finish())
+    let cells = memory::InMemory::new(layout, rounds)?;
+    let mut solver = Solver::new(layout, captures, cells);
+    solver.run(rules, progress)?;
+    Ok(solver.cells.into_codes())
 }

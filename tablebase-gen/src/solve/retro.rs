@@ -1,124 +1,48 @@
 //! Retrograde propagation, level by level: each entry resolved at level
 //! `n` is un-moved, its predecessors becoming wins at `n + 1` or counting
-//! one more losing move, until no level has anything left.
+//! one more losing move, until no level has anything left. The loop is
+//! the same for every store of cells ([`Store`]); what a predecessor is
+//! told, and what it makes of it, is [`Solver::tell`].
 
-use std::sync::Mutex;
-
-use super::bucket::Bucket;
 use super::cell::Cell;
-use super::frontier::Frontier;
-use super::{schedule, Propagation, Scheduled, Solver};
+use super::store::Store;
+use super::{Propagation, Solver};
 use crate::census::census;
-use crate::Progress;
-use qiboard_tablebase::Decoder;
-use qiboard_tablebase::{DistanceTo, Value};
+use crate::{GenerateError, Progress};
+use qiboard_tablebase::{Decoder, DistanceTo, Value};
 
-impl Solver<'_> {
-    /// Resolves levels from 0 up, starting with what seeding (or a rule
-    /// round, whose scheduled entries are lost by rule) scheduled; `pass`
+impl<S: Store> Solver<'_, S> {
+    /// Resolves levels from 0 up, starting from `levels` (what seeding, or
+    /// a rule round whose losses are scheduled at level 0, left); `pass`
     /// says which of the two this is, and so what the values owe to the
     /// rules.
     pub(super) fn propagate_all(
-        &self,
-        mut buckets: Vec<Bucket>,
+        &mut self,
+        mut levels: S::Levels,
         pass: Propagation,
         progress: &dyn Progress,
-    ) {
+    ) -> Result<(), GenerateError> {
         // Draws are never resolved, so the bar stops short of the end by them.
-        // Counted once: rule rounds call this again and again.
-        let legal = *self.legal.get_or_init(|| {
-            self.plies
-                .iter()
-                .filter(|cell| !cell.load().is_illegal())
-                .count() as u64
-        });
-        progress.start(&format!("{} retro", self.layout.material()), legal);
-        // A level's entries are bits, not a list: two bitsets of a bit per
-        // entry take less memory than the lists of millions of entries
-        // some levels hold, and no list is merged between threads.
-        let entries = self.per_side * 2;
-        let (mut current, mut next) = (Frontier::new(entries), Frontier::new(entries));
+        progress.start(&format!("{} retro", self.layout.material()), self.legal);
         let mut level = 0u16;
-        // A scheduled entry's claim reads what its cell noted (a capture
-        // into a rule-decided value): so a level's are claimed before the
-        // level below is drained, while no telling can have resolved one of
-        // them at that level and with it wiped the note (the out-of-core
-        // solve claims them in the same order).
-        let claim_scheduled = |buckets: &mut Vec<Bucket>, level: u16, into: &Frontier| {
-            if let Some(bucket) = buckets.get_mut(usize::from(level)) {
-                for entry in std::mem::take(bucket).into_entries() {
-                    let by_rule = self.cell(entry).load().noted_by_rule();
-                    if self.claim(entry, pass.resolved(level, by_rule)) {
-                        into.mark(entry);
-                    }
-                }
-            }
-        };
         loop {
-            claim_scheduled(&mut buckets, level, &current);
-            let count = current.count();
+            let count = S::settle(self, &mut levels, level, pass)?;
             if count == 0 {
                 // Nothing at this level: on to the next scheduled one.
-                match (usize::from(level) + 1..buckets.len()).find(|&l| !buckets[l].is_empty()) {
-                    Some(scheduled) => {
-                        level = scheduled as u16;
+                match S::next_due(self, &levels, level) {
+                    Some(due) => {
+                        level = due;
                         continue;
                     }
                     None => break,
                 }
             }
             progress.advance(count);
-            claim_scheduled(&mut buckets, level + 1, &next);
-            let later = Mutex::new(Vec::new());
-            current.drain(
-                || (Decoder::new(self.layout), Decoder::new(self.layout)),
-                |(decoder, spare), entry| {
-                    let decoders = (&mut *decoder, &mut *spare);
-                    self.propagate(decoders, entry, (level, pass), &next, &later);
-                },
-            );
-            for (entry, at) in later.into_inner().unwrap_or_else(|p| p.into_inner()) {
-                schedule(&mut buckets, entry, at);
-            }
-            std::mem::swap(&mut current, &mut next);
+            S::un_move(self, &mut levels, level, pass)?;
             level += 1;
         }
         progress.finish();
-    }
-
-    /// The stored-orientation predecessors of `entry` (resolved at
-    /// `level`), each told what that means for it: those resolved at
-    /// `level + 1` join `next`, those lost later than that join `later`.
-    fn propagate(
-        &self,
-        (decoder, spare): (&mut Decoder, &mut Decoder),
-        entry: u64,
-        (level, pass): (u16, Propagation),
-        next: &Frontier,
-        later: &Mutex<Vec<Scheduled>>,
-    ) {
-        let (side, index) = self.side_and_index(entry);
-        let position = decoder
-            .placed(side, index)
-            .expect("resolved entries are legal");
-        // The predecessors' values count through this one.
-        let rule = self.cell(entry).load().by_rule();
-        let child = Child { level, rule, pass };
-        let visit = |before: u64| {
-            self.tell(
-                spare,
-                self.entry(!side, before),
-                child,
-                |p| next.mark(p),
-                |p, at| {
-                    later
-                        .lock()
-                        .unwrap_or_else(|p| p.into_inner())
-                        .push((p, at))
-                },
-            );
-        };
-        self.layout.for_each_predecessor(index, position, visit);
+        Ok(())
     }
 
     /// Tells `predecessor` (held) that one of its moves leads to `child`:
@@ -145,22 +69,21 @@ impl Solver<'_> {
         // A predecessor resolved already (won by another move, or lost
         // by rule) stays resolved: it has no use for its counter, nor
         // a rule round for the touch.
-        if !self.cell(predecessor).load().is_unresolved() {
+        let cell = self.cells.cell(predecessor);
+        if !cell.load().is_unresolved() {
             return;
         }
-        if let Some(touched) = &self.touched {
-            touched.set(predecessor as usize);
-        }
+        self.cells.touch(predecessor);
         // Only a waiting cell counts (a scheduled one is never lost by its
         // moves: a capture wins, or it has none).
-        let Some(counted) = self.cell(predecessor).count_down() else {
+        let Some(counted) = cell.count_down() else {
             return;
         };
         if counted.moves_left() != 1 || counted.capture_saves() {
             return;
         }
         // A predecessor a losing child made a win since stays one.
-        if !self.cell(predecessor).load().is_unresolved() {
+        if !cell.load().is_unresolved() {
             return;
         }
         let slowest = match counted.slowest_capture_loss() {
@@ -226,13 +149,7 @@ impl Solver<'_> {
                     }),
                 None => self.layout.slot(&after).is_ok_and(|slot| {
                     let child = self.entry(after.side_to_move(), slot.index);
-                    match &self.to_mate {
-                        Some(to_mate) => to_mate.test(child as usize),
-                        None => {
-                            let cell = self.cell(child).load();
-                            cell.is_resolved() && cell.level() == plies && !cell.by_rule()
-                        }
-                    }
+                    self.cells.mate_at(child, plies)
                 }),
             }
         })

@@ -7,9 +7,9 @@ use std::ops::Range;
 
 use rayon::prelude::*;
 
-use super::bucket::Bucket;
 use super::cell::Cell;
 use super::parallel::chunks;
+use super::store::Store;
 use super::Solver;
 use crate::census::census;
 use crate::{GenerateError, Progress};
@@ -29,66 +29,66 @@ pub(super) struct CaptureValues {
     pub slowest_loss_by_rule: bool,
 }
 
-impl Solver<'_> {
-    /// Seeds every entry; returns, by level, the entries to resolve at that
-    /// level, or the mismatch that makes a smaller table unusable.
-    pub(super) fn seed_all(&self, progress: &dyn Progress) -> Result<Vec<Bucket>, GenerateError> {
-        let total = self.per_side * 2;
-        progress.start(&format!("{} seed", self.layout.material()), total as u64);
-        let counts = self.seed_range(0..total, progress)?;
-        progress.finish();
-        // Scheduled entries wait in their cells (a table like KRNKR
-        // schedules seven million): seeding only counts them per level, so
-        // that the buckets are then allocated at about their size.
-        let mut buckets: Vec<Bucket> = counts
-            .iter()
-            .map(|&size| Bucket::with_capacity(size as usize))
-            .collect();
-        for (entry, cell) in self.plies.iter().enumerate() {
-            if let Some(level) = cell.load().scheduled_level() {
-                buckets[usize::from(level)].push(entry as u64);
-            }
-        }
-        Ok(buckets)
-    }
+/// What seeding a range of entries found: how many it scheduled at each
+/// level, and how many are legal.
+pub(super) struct Seeded {
+    pub scheduled: Vec<u64>,
+    pub legal: u64,
+}
 
+impl<S: Store> Solver<'_, S> {
     /// Seeds the entries of `range` (all held), in parallel; returns how
-    /// many it scheduled at each level, or the mismatch that makes a
-    /// smaller table unusable.
+    /// many it scheduled at each level and how many are legal, or the
+    /// mismatch that makes a smaller table unusable.
     pub(super) fn seed_range(
         &self,
         range: Range<usize>,
         progress: &dyn Progress,
-    ) -> Result<Vec<u64>, GenerateError> {
+    ) -> Result<Seeded, GenerateError> {
         let start = range.start;
-        let counts = chunks(range.len())
+        let seeded = chunks(range.len())
             .map(|chunk| {
                 let count = chunk.len() as u64;
                 let mut decoder = Decoder::new(self.layout);
                 let mut capture_moves = Vec::new();
-                let mut per_level: Vec<u64> = Vec::new();
+                let mut seeded = Seeded {
+                    scheduled: Vec::new(),
+                    legal: 0,
+                };
                 for entry in chunk {
                     let entry = (start + entry) as u64;
-                    if let Some(level) = self.seed(&mut decoder, &mut capture_moves, entry) {
-                        let level = usize::from(level);
-                        if per_level.len() <= level {
-                            per_level.resize(level + 1, 0);
+                    match self.seed(&mut decoder, &mut capture_moves, entry) {
+                        Seed::Illegal => continue,
+                        Seed::Waiting => {}
+                        Seed::Scheduled(level) => {
+                            let level = usize::from(level);
+                            if seeded.scheduled.len() <= level {
+                                seeded.scheduled.resize(level + 1, 0);
+                            }
+                            seeded.scheduled[level] += 1;
                         }
-                        per_level[level] += 1;
                     }
+                    seeded.legal += 1;
                 }
                 progress.advance(count);
-                per_level
+                seeded
             })
-            .reduce(Vec::new, |mut sum, counts| {
-                if sum.len() < counts.len() {
-                    sum.resize(counts.len(), 0);
-                }
-                for (total, count) in sum.iter_mut().zip(counts) {
-                    *total += count;
-                }
-                sum
-            });
+            .reduce(
+                || Seeded {
+                    scheduled: Vec::new(),
+                    legal: 0,
+                },
+                |mut sum, seeded| {
+                    if sum.scheduled.len() < seeded.scheduled.len() {
+                        sum.scheduled.resize(seeded.scheduled.len(), 0);
+                    }
+                    for (total, count) in sum.scheduled.iter_mut().zip(seeded.scheduled) {
+                        *total += count;
+                    }
+                    sum.legal += seeded.legal;
+                    sum
+                },
+            );
         if let Some((material, fen)) = self.broken_capture.get() {
             return Err(ProbeError::BrokenEntry {
                 material: *material,
@@ -96,7 +96,7 @@ impl Solver<'_> {
             }
             .into());
         }
-        Ok(counts)
+        Ok(seeded)
     }
 
     /// The values `captures` (legal capture moves of `position`) lead to,
@@ -152,23 +152,18 @@ impl Solver<'_> {
         values
     }
 
-    /// Seeds one entry; returns when it must be resolved by itself.
-    fn seed(
-        &self,
-        decoder: &mut Decoder,
-        capture_moves: &mut Vec<Move>,
-        entry: u64,
-    ) -> Option<u16> {
+    /// Seeds one entry.
+    fn seed(&self, decoder: &mut Decoder, capture_moves: &mut Vec<Move>, entry: u64) -> Seed {
         let (side, index) = self.side_and_index(entry);
-        let cell = self.cell(entry);
+        let cell = self.cells.cell(entry);
         let Some(position) = decoder.position(side, index) else {
             cell.store(Cell::ILLEGAL);
-            return None;
+            return Seed::Illegal;
         };
         let quiet = census(position, capture_moves);
         if quiet == 0 && capture_moves.is_empty() {
             cell.store(Cell::scheduled(0, false));
-            return Some(0);
+            return Seed::Scheduled(0);
         }
         let values = self.capture_values(position, capture_moves);
         let saves = values.fastest_win.is_some() || values.draws;
@@ -188,8 +183,18 @@ impl Solver<'_> {
                 values.slowest_loss_by_rule,
             ),
         });
-        scheduled.map(|(level, _)| level)
+        scheduled.map_or(Seed::Waiting, |(level, _)| Seed::Scheduled(level))
     }
+}
+
+/// What seeding made of an entry.
+enum Seed {
+    /// No legal position.
+    Illegal,
+    /// Waiting for its moves to be resolved.
+    Waiting,
+    /// To be resolved at this level by itself.
+    Scheduled(u16),
 }
 
 #[cfg(test)]

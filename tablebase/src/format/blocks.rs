@@ -191,8 +191,8 @@ impl Compressor {
         }
         .expect("compressing into a buffer of the bound's size cannot fail");
         // zstd fills a buffer of the worst case, the block's own size: a
-        // file's blocks, kept so until written, held 86 MB for KRNKR's
-        // 8 MB of files.
+        // file's blocks, kept so until written, would hold ten times the
+        // file.
         compressed.shrink_to_fit();
         compressed
     }

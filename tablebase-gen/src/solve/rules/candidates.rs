@@ -8,6 +8,7 @@ use rayon::prelude::*;
 use super::super::bitset::{ones_of, AtomicBits};
 use super::super::bucket::Bucket;
 use super::super::parallel::chunks_of;
+use super::super::store::Store;
 use super::cycles::Forced;
 use super::Solver;
 use crate::Progress;
@@ -56,8 +57,8 @@ const TASK_WORDS: usize = 128 * BLOCK;
 
 /// A round's candidates in stored orientation: their entries, a bit each,
 /// a directory that numbers them in entry order, and each one's conditions
-/// ([`CHECK`] and victims) in two bytes. KRNKR has two million of them in
-/// a round: 13 MB where a list of entries and conditions took 17.
+/// ([`CHECK`] and victims) in two bytes: a round may have millions, and
+/// this takes about three quarters of a list of entries and conditions.
 pub(in super::super) struct Candidates {
     entries: AtomicBits,
     /// How many candidates the blocks of [`BLOCK`] words before each hold.
@@ -71,7 +72,7 @@ impl Candidates {
     /// that follow each other in entry order.
     pub(in super::super) fn found(entries: AtomicBits, conditions: Vec<Vec<u16>>) -> Candidates {
         // `concat` allocates the exact size: a list grown by doubling may
-        // hold twice what it needs (KRNKR's heap peaked 2 MB higher so).
+        // hold twice what it needs.
         Candidates::new(entries, conditions.concat())
     }
 
@@ -181,10 +182,9 @@ impl Candidates {
     }
 
     /// The entries of the candidates `forced` keeps, in a bucket: in entry
-    /// order, a byte or two each. As a list gathered from parallel tasks,
-    /// KRNKR's million losses of a round took 19 MB at once, the peak of
-    /// its whole solve.
-    pub(super) fn entries_kept(&self, forced: &Forced) -> Bucket {
+    /// order, a byte or two each: gathered as a list from parallel tasks,
+    /// a round's losses could set the peak of the whole solve.
+    pub(in super::super) fn entries_kept(&self, forced: &Forced) -> Bucket {
         let mut kept = Bucket::default();
         let mut number = 0;
         for w in 0..self.entries.words() {
@@ -205,9 +205,9 @@ fn word_tasks(words: usize) -> impl IndexedParallelIterator<Item = Range<usize>>
     chunks_of(words, TASK_WORDS)
 }
 
-impl Solver<'_> {
+impl<S: Store> Solver<'_, S> {
     /// The first round's candidates, over every entry.
-    pub(super) fn first_candidates(&self, progress: &dyn Progress) -> Candidates {
+    pub(in super::super) fn first_candidates(&self, progress: &dyn Progress) -> Candidates {
         let total = self.per_side * 2;
         progress.start(&format!("{} rules", self.layout.material()), total as u64);
         let entries = AtomicBits::new(total);
@@ -254,15 +254,12 @@ impl Solver<'_> {
     /// touched entries are looked at afresh (those found so are
     /// [`Candidates::among`] the touched ones). The bits of `earlier` are
     /// rewritten in place, a task's words at a time.
-    pub(super) fn next_candidates(
+    pub(in super::super) fn next_candidates(
         &self,
         earlier: Candidates,
+        touched: &AtomicBits,
         progress: &dyn Progress,
     ) -> Candidates {
-        let touched = self
-            .touched
-            .as_ref()
-            .expect("rule rounds track touched entries");
         progress.start(
             &format!("{} rules", self.layout.material()),
             touched.count(),
@@ -285,7 +282,7 @@ impl Solver<'_> {
                                 now |= bit;
                                 conditions.push(found);
                             }
-                        } else if self.open(entry as u64) {
+                        } else if self.cells.is_open(entry as u64) {
                             now |= bit;
                             conditions.push(earlier.conditions[number]);
                         }
@@ -307,7 +304,7 @@ impl Solver<'_> {
     /// `entry`'s conditions as a candidate, if it is one (see the module
     /// docs).
     fn candidate(&self, decoder: &mut Decoder, entry: u64) -> Option<u16> {
-        let cell = self.cell(entry).load();
+        let cell = self.cells.cell(entry).load();
         if !cell.is_unresolved() || cell.capture_saves() {
             return None;
         }

@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicBool, AtomicU16, Ordering::Relaxed};
 use rayon::prelude::*;
 
 use super::super::bitset::AtomicBits;
+use super::super::store::Store;
 use super::candidates::{squares_of, Candidates, CHECK};
 use super::Solver;
 use crate::{GenerateError, Progress};
@@ -27,8 +28,7 @@ use qiboard_tablebase::Decoder;
 
 /// Tasks of candidates whose parts of the graph are built at once, for
 /// each thread: the parts then go to the graph's store, in order. Out of
-/// core they wait in memory: 64 tasks at once took KRNKR's heap 2.5 MiB
-/// over its budget of 32 MiB.
+/// core they wait in memory, uncounted by the budget: so few at once.
 const TASKS_A_THREAD: usize = 2;
 
 /// Where a round's graph of candidates waits for its sweeps: whole in
@@ -74,7 +74,7 @@ impl Forced {
     }
 }
 
-impl Solver<'_> {
+impl<S: Store> Solver<'_, S> {
     /// The greatest set of candidates whose cycles the opponent can force
     /// (see the module docs), as the candidates lost by rule.
     ///
@@ -144,9 +144,8 @@ impl Solver<'_> {
                         }
                     }
                     progress.advance(count);
-                    // The graph is the round's largest allocation (KRNKR:
-                    // 40 MB at its largest round): what growth left spare
-                    // goes at once.
+                    // The graph is the round's largest allocation: what
+                    // growth left spare goes at once.
                     replies.shrink_to_fit();
                     replies
                 })
@@ -453,8 +452,7 @@ impl Reply {
 /// Part of the graph of candidates: nodes (a candidate and its drawing
 /// moves), and the replies of their moves in node order, each node's cut
 /// by [`STARTS_NODE`] and each move's by [`STARTS_MOVE`]. A node is then
-/// just its candidate's number: KRNKR's largest round has 1.26 M of them,
-/// 5 MB less than with each one's first reply beside it.
+/// just its candidate's number, a round holding millions of them.
 #[derive(Debug, Default)]
 pub(in super::super) struct Replies {
     /// The nodes' candidate numbers.

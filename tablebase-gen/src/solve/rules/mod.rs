@@ -27,79 +27,66 @@
 //! 3. **Rule losses.** In every remaining candidate `S` can avoid defeat
 //!    only by perpetual check or perpetual chase of `v`: it is lost there,
 //!    at distance 0, by rule. Retrograde analysis resumes from these
-//!    losses ([`super::Propagation::RuleRound`]), and the next round looks
+//!    losses (`Propagation::RuleRound`), and the next round looks
 //!    again at the positions whose drawing moves it took away, until a
 //!    round finds nothing.
 //!
-//! Later rounds are incremental: an earlier candidate whose moves
-//! propagation did not touch keeps its conditions without a look, and
-//! when few candidates are new, only those that reach a new one (by a
+//! Later rounds in memory are incremental: an earlier candidate whose
+//! moves propagation did not touch keeps its conditions without a look,
+//! and when few candidates are new, only those that reach a new one (by a
 //! drawing move and a reply, found by un-moving twice, again and again)
-//! can be forced, so only they are looked at (see `reach`). The README
-//! gives what each step saved on KRNKR.
+//! can be forced, so only they are looked at (see `reach`). Out of core,
+//! each round finds its candidates afresh; both decide the same positions
+//! (a test holds them to it). The loop over rounds is
+//! [`Solver::apply_rules`], the same for both stores.
 //!
 //! The rules only bite when both sides have a rook, horse, cannon or pawn
 //! (pieces that cross the river): with only advisors and elephants a side
 //! can never trap the other into perpetual attack, and such endgames are
-//! solved as without rules, as the generator behind chessdb's tables does.
+//! solved as without rules.
+//!
+//! Sources: the Asian Xiangqi Federation's rules (perpetual check loses
+//! before any chase is weighed; a perpetual chase of one piece loses;
+//! "one check one chase" is a draw), and xiangqitb, the open-source
+//! generator behind chessdb.cn's xiangqi tables, whose rounds (candidates
+//! marked among the unresolved positions, marks dropped until only forced
+//! cycles remain, losses propagated back, until a round changes nothing)
+//! this follows, with its exemptions for what counts as a chase, which
+//! [`qiboard::xiangqi::rules::chased`] implements.
 //!
 //! Simplifications (besides those of [`qiboard::xiangqi::rules`]): an
 //! attack by the opponent counts as a chase whether or not the mover's next
 //! move ends it, and two opponent replies in a row may not attack the same
 //! piece, although the rules forbid only attacking it on every move of the
 //! cycle; both only keep some losses from being found, never add one. A
-//! side that mixes checks and chases is not ruled (AXF: "one check one
-//! chase" is a draw).
+//! side that mixes checks and chases is not ruled.
 //!
-//! Two KRKNN positions where these tables once disagreed with the
-//! reference generator's, in each of which the reference is right, show
-//! what the opponent's attacks change. [`qiboard::xiangqi::rules`] rules
-//! both cycles lost for Black when a game plays them, and now so do the
-//! tables:
+//! Two KRKNN positions show what following the opponent's attacks
+//! decides; [`qiboard::xiangqi::rules`] rules both cycles lost for Black
+//! when a game plays them, and so do the tables:
 //!
 //! - `9/9/3k5/9/9/9/9/9/3nK2n1/R8 b`: Black's drawing line reaches
 //!   `9/9/3k5/9/9/9/9/4K1n2/3n5/3R5 b` and checks for ever with
 //!   g2f0+ e2e1 f0g2+ e1e2. Red's only replies attack a horse (after e1e2
 //!   the d1 horse, after e2e1 the f0 horse, unprotected once the king
-//!   blocks its leg). Dropped as "chasing something new", they made the
-//!   position a draw.
+//!   blocks its leg); a perpetual check loses whatever the other side
+//!   chases, so the check cycle is forced and Black loses.
 //! - `3k3R1/9/9/n8/9/9/5n3/9/9/5K3 b`: the line reaches
 //!   `3k5/9/3n5/9/9/n8/3R5/9/9/3K5 b`, where Black keeps the a-horse on
 //!   the rook (a4c5 d3c3 c5a4 c3d3). A horse attacking a rook chases it
 //!   whether the rook is protected or not. The rook steps away by
 //!   attacking one horse and then the other: one piece chasing two in
 //!   turn, which the rules allow, and which the two-in-a-row test keeps.
-//!
-//! Keeping those replies ruled, against the tables before, 2,134 more
-//! KRKNN positions won for Red and 3,494 lost for Black, 4,632 and 31,754
-//! in KRKNC (stored as KRKCN), and 64,826 and 38,362 in KRKNAAEE (most of
-//! those through its smaller tables). With that, KRKNAAEE
-//! `5k3/4a4/5a3/7R1/2bn2b2/9/9/5K3/9/9 w`, once a draw here and a win in
-//! the reference, is a win here too: 11 plies to a rule decision
-//! (h6h9 f9f8 h9h8 f8f9 h8e8 g5e7 e8h8 c5a7 h8h5 d5f4 h5h4), and
-//! `5k3/4R4/5a3/9/2bn2b2/9/9/5K3/9/9 b` on that line, which the reference
-//! flags as a chase loss, is lost by rule here (6 plies).
-//!
-//! The two KRKNC positions where these tables once gave a draw and the
-//! reference a loss for Black are now losses here too, decided by rule a
-//! few moves down the line (so at 5de6b84 already; which change made them
-//! so was not traced):
-//!
-//! - `2c6/9/3k5/n8/9/9/9/4K4/9/8R b`: lost by rule in 10 plies, c9d9 i0c0
-//!   a6b4 c0c8 b4a2 c8c7 d7d8 e2e1 a2b4 e1e0, into
-//!   `3c5/3k5/2R6/9/9/1n7/9/9/9/4K4 b`, which a rule round rules lost;
-//! - `3c5/5k3/9/9/9/9/9/9/3K1R3/2n6 b`: lost by rule in 6 plies, f8e8 f1f2
-//!   d9e9 d1d0 c0a1 f2b2, into `4c4/4k4/9/9/9/9/9/1R7/n8/3K5 b`, likewise.
 
 mod candidates;
 mod cycles;
 mod reach;
 
 pub(super) use candidates::Candidates;
-pub(super) use cycles::{GraphStore, Replies};
+pub(super) use cycles::{Forced, GraphStore, Replies};
 
-use super::bitset::AtomicBits;
-use super::{Propagation, Rounds, Solver};
+use super::store::Store;
+use super::{Propagation, Solver};
 use crate::{GenerateError, Progress};
 use qiboard::xiangqi::{Color, Move, PieceKind, Position};
 use qiboard_tablebase::Material;
@@ -120,16 +107,7 @@ pub(crate) fn apply_to(material: Material) -> bool {
     })
 }
 
-impl Solver<'_> {
-    /// Whether `entry` is still unresolved.
-    #[inline]
-    fn open(&self, entry: u64) -> bool {
-        match &self.open_entries {
-            Some(open) => open.test(entry as usize),
-            None => self.cell(entry).load().is_unresolved(),
-        }
-    }
-
+impl<S: Store> Solver<'_, S> {
     /// Calls `visit` with where each move of `position` (unresolved
     /// `entry`, decoded) that keeps the draw without capturing (into a
     /// position still unresolved) leads, and that position's slot, until
@@ -151,8 +129,8 @@ impl Solver<'_> {
         // once that many are found, the other moves need no look. Out of
         // core its cell may not be held: then every move is looked at,
         // which finds the same ones.
-        let mut drawing = if self.holds(entry) {
-            u32::from(self.cell(entry).load().moves_left())
+        let mut drawing = if self.cells.holds(entry) {
+            u32::from(self.cells.cell(entry).load().moves_left())
         } else {
             u32::MAX
         };
@@ -163,7 +141,7 @@ impl Solver<'_> {
             let Some((child, after)) = self.slot_after(position, slot, mv) else {
                 continue;
             };
-            if !self.open(self.entry(!side, child.index)) {
+            if !self.cells.is_open(self.entry(!side, child.index)) {
                 continue;
             }
             drawing -= 1;
@@ -194,41 +172,26 @@ impl Solver<'_> {
     }
 
     /// Applies the rules in rounds until one finds no new loss; returns the
-    /// number of rounds that found some.
-    pub(super) fn apply_rules(
-        &mut self,
-        rounds_are: Rounds,
-        progress: &dyn Progress,
-    ) -> Result<u32, GenerateError> {
+    /// number of rounds that found some. Each round: its candidates (from
+    /// the store: in memory, incrementally), the forced cycles among them
+    /// over a graph the store keeps, the losses scheduled at level 0, and
+    /// retrograde analysis resumed from them.
+    pub(super) fn apply_rules(&mut self, progress: &dyn Progress) -> Result<u32, GenerateError> {
         if !apply_to(self.layout.material()) {
             return Ok(0);
         }
-        let mut candidates = self.first_candidates(progress);
-        let mut relevant: Option<AtomicBits> = None;
         let mut rounds = 0;
         loop {
-            let mut graph = Vec::new();
-            let forced =
-                self.forced(&candidates, relevant.take().as_ref(), &mut graph, progress)?;
+            let (candidates, relevant) = S::round_candidates(self, progress)?;
+            let mut graph = S::graph(self)?;
+            let forced = self.forced(&candidates, relevant.as_ref(), &mut graph, progress)?;
             drop(graph);
-            let losses = candidates.entries_kept(&forced);
-            drop(forced);
-            if losses.is_empty() {
+            drop(relevant);
+            let Some(losses) = S::rule_losses(self, candidates, forced)? else {
                 break;
-            }
+            };
             rounds += 1;
-            // Touched entries are tracked from propagation to the next
-            // candidates and their reach only: the cycle search has their
-            // memory meanwhile.
-            self.touched = Some(AtomicBits::new(self.per_side * 2));
-            self.propagate_all(vec![losses], Propagation::RuleRound, progress);
-            candidates = self.next_candidates(candidates, progress);
-            let touched = self.touched.take().expect("tracked since propagation");
-            if rounds_are == Rounds::Incremental {
-                // The candidates found afresh are those among the touched
-                // entries: read off the bits, not listed.
-                relevant = self.reach(&candidates, &touched, progress);
-            }
+            self.propagate_all(losses, Propagation::RuleRound, progress)?;
         }
         Ok(rounds)
     }

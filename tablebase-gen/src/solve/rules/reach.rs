@@ -4,12 +4,13 @@
 use rayon::prelude::*;
 
 use super::super::bitset::AtomicBits;
+use super::super::store::Store;
 use super::candidates::Candidates;
 use super::Solver;
 use crate::Progress;
 use qiboard_tablebase::Decoder;
 
-impl Solver<'_> {
+impl<S: Store> Solver<'_, S> {
     /// The candidates a round must look at, when few were found afresh:
     /// those among `touched` (found afresh), and those that reach them by
     /// a drawing move and a reply, again and again (the closure). The
@@ -28,7 +29,7 @@ impl Solver<'_> {
     ///
     /// Returns them as bits over the candidates' numbers, or `None` when
     /// the search would cost more than looking at every candidate.
-    pub(super) fn reach(
+    pub(in super::super) fn reach(
         &self,
         candidates: &Candidates,
         touched: &AtomicBits,
@@ -64,7 +65,7 @@ impl Solver<'_> {
                         };
                         self.layout.for_each_predecessor(index, position, |after| {
                             let moved = self.entry(!side, after);
-                            if !self.open(moved) {
+                            if !self.cells.is_open(moved) {
                                 return;
                             }
                             let Some(between) = inner.placed(!side, after) else {

@@ -31,7 +31,7 @@
 //! one question about another partition's entries, whether a predecessor
 //! has a child resolved to mate at the previous level (`mate_child_at`),
 //! is answered by a bitset of the previous level's entries to mate
-//! (`Solver::to_mate`), filled from its frontier file.
+//! (`OutOfCore::to_mate`), filled from its frontier file.
 //!
 //! What stays in memory: that bitset (an eighth of a byte an entry), the
 //! partition held (two bytes and an eighth an entry), a batch of the
@@ -39,6 +39,9 @@
 //! are read from the cells file as the table's files are written
 //! ([`Spilled`]). The rule rounds follow, each a search over bitsets
 //! (`rounds`) and then the steps above from its losses.
+//!
+//! All of this is [`OutOfCore`], the store behind the same solve loop as
+//! in memory (see the parent module).
 
 mod files;
 mod rounds;
@@ -51,16 +54,19 @@ use rayon::prelude::*;
 
 use super::bitset::AtomicBits;
 use super::cell::{AtomicCell, Cell};
+use super::finish;
 use super::parallel::chunks;
 use super::retro::Child;
-use super::{finish, Propagation, Solver};
+use super::rules::{Candidates, Forced};
+use super::store::Store;
+use super::{Propagation, Solver};
 use crate::captures::Captures;
 use crate::write::Codes;
 use crate::{GenerateError, Progress};
 use files::{Array, ListReader, ListWriter, Scratch};
 use qiboard::xiangqi::Color;
-use qiboard_tablebase::Decoder;
-use qiboard_tablebase::{Layout, RuleSet, SideStats};
+use qiboard_tablebase::{Decoder, Layout, RuleSet, SideStats};
+use rounds::SpooledGraph;
 
 /// Bytes a partition takes per eight entries held: a two-byte cell each,
 /// and one bit each for the entries the level resolves.
@@ -156,31 +162,15 @@ pub(crate) fn solve_spilled<'a>(
     parent: &Path,
     progress: &dyn Progress,
 ) -> Result<Spilled<'a>, GenerateError> {
-    let scratch = Scratch::create(parent, layout.material())?;
-    let total = layout.per_side() as usize * 2;
-    let mut run = Run {
-        solver: Solver::held_in_parts(layout, captures),
-        parts: (0..total)
-            .step_by(partitions.held)
-            .map(|start| start..total.min(start + partitions.held))
-            .collect(),
-        batch: partitions.batch,
-        candidate_bytes: partitions.candidate_bytes,
-        cells: Array::create(scratch.path("cells"), total as u64 * 2)?,
-        scheduled: Vec::new(),
-        scratch,
-    };
-    run.seed(progress)?;
-    run.propagate(Propagation::WithoutRules, progress)?;
-    if rules == RuleSet::Asian {
-        run.apply_rules(progress)?;
-    }
-    Spilled::new(run, rules)
+    let cells = OutOfCore::create(layout, partitions, parent)?;
+    let mut solver = Solver::new(layout, captures, cells);
+    solver.run(rules, progress)?;
+    Spilled::new(solver, rules)
 }
 
-/// An out-of-core solve under way.
-struct Run<'a> {
-    solver: Solver<'a>,
+/// Every entry's cell in a scratch file, a partition of them held at a
+/// time: the store of a solve out of core.
+pub(super) struct OutOfCore {
     parts: Vec<Range<usize>>,
     batch: usize,
     /// What a rule round's candidates may take ([`Partitions`]).
@@ -189,21 +179,414 @@ struct Run<'a> {
     cells: Array,
     /// By level, then partition: how many cells are scheduled there.
     scheduled: Vec<Vec<u64>>,
+    /// The first entry of the cells held.
+    base: u64,
+    /// The cells held: a partition, or a window of a round's search.
+    plies: Vec<AtomicCell>,
+    /// While propagating: the entries resolved to mate at the level last
+    /// un-moved, which a partition asks of entries it does not hold.
+    to_mate: Option<AtomicBits>,
+    /// During a rule round's search: the entries still unresolved.
+    open: Option<AtomicBits>,
     /// Last, so that its files are closed before it goes.
     scratch: Scratch,
 }
 
+/// A propagation out of core: the files of tellings for the next level,
+/// one per partition that has some, and the level's frontier.
+pub(super) struct Levels {
+    told: Vec<Option<ListReader>>,
+    frontier: Option<ListReader>,
+}
+
+impl Levels {
+    fn new(parts: usize) -> Levels {
+        Levels {
+            told: (0..parts).map(|_| None).collect(),
+            frontier: None,
+        }
+    }
+}
+
+impl OutOfCore {
+    fn create(
+        layout: &Layout,
+        partitions: Partitions,
+        parent: &Path,
+    ) -> Result<OutOfCore, GenerateError> {
+        let scratch = Scratch::create(parent, layout.material())?;
+        let total = layout.per_side() as usize * 2;
+        Ok(OutOfCore {
+            parts: (0..total)
+                .step_by(partitions.held)
+                .map(|start| start..total.min(start + partitions.held))
+                .collect(),
+            batch: partitions.batch,
+            candidate_bytes: partitions.candidate_bytes,
+            cells: Array::create(scratch.path("cells"), total as u64 * 2)?,
+            scheduled: Vec::new(),
+            base: 0,
+            plies: Vec::new(),
+            to_mate: Some(AtomicBits::new(total)),
+            open: None,
+            scratch,
+        })
+    }
+
+    fn count_scheduled(&mut self, level: usize, part: usize, count: u64) {
+        if count == 0 {
+            return;
+        }
+        if self.scheduled.len() <= level {
+            self.scheduled.resize(level + 1, vec![0; self.parts.len()]);
+        }
+        self.scheduled[level][part] += count;
+    }
+
+    /// Reads partition `k` in.
+    fn hold(&mut self, k: usize) -> Result<(), GenerateError> {
+        self.hold_range(self.parts[k].clone())
+    }
+
+    /// Reads the cells of `part`'s entries in.
+    fn hold_range(&mut self, part: Range<usize>) -> Result<(), GenerateError> {
+        self.base = part.start as u64;
+        self.plies.clear();
+        // Grown a run at a time, it could reserve twice what it holds.
+        self.plies.reserve_exact(part.len());
+        let plies = &mut self.plies;
+        read_cells(&mut self.cells, part, |cell| {
+            plies.push(AtomicCell::new(cell));
+        })
+    }
+
+    /// Holds the entries of `part`, unseeded.
+    fn hold_unseeded(&mut self, part: Range<usize>) {
+        self.base = part.start as u64;
+        self.plies.clear();
+        self.plies
+            .extend(part.map(|_| AtomicCell::new(Cell::UNSEEDED)));
+    }
+
+    /// Writes partition `k`, the one held, back.
+    fn put_back(&mut self, k: usize) -> Result<(), GenerateError> {
+        let part = self.parts[k].clone();
+        let mut bytes = Vec::with_capacity(IO_ENTRIES.min(part.len()) * 2);
+        for run in (part.start..part.end).step_by(IO_ENTRIES) {
+            let len = (part.end - run).min(IO_ENTRIES);
+            let held = run - part.start..run - part.start + len;
+            bytes.clear();
+            for cell in &self.plies[held] {
+                bytes.extend_from_slice(&cell.load().bits().to_le_bytes());
+            }
+            self.cells.write(run as u64 * 2, &bytes)?;
+        }
+        Ok(())
+    }
+
+    /// Marks `entry` (unresolved, its moves all lost) scheduled to be lost
+    /// at `at`, the slowest loss its captures concede.
+    fn schedule_loss(&self, entry: u64, at: u16) {
+        let cell = self.cell(entry);
+        let waiting = cell.load();
+        debug_assert!(waiting
+            .slowest_capture_loss()
+            .is_none_or(|slowest| slowest == at));
+        // Only the thread that counted its last move gets here.
+        cell.store(Cell::scheduled(at, waiting.noted_by_rule()));
+    }
+}
+
+impl Store for OutOfCore {
+    type Levels = Levels;
+    type Graph = SpooledGraph;
+
+    #[inline]
+    fn cell(&self, entry: u64) -> &AtomicCell {
+        &self.plies[(entry - self.base) as usize]
+    }
+
+    #[inline]
+    fn holds(&self, entry: u64) -> bool {
+        entry
+            .checked_sub(self.base)
+            .is_some_and(|i| i < self.plies.len() as u64)
+    }
+
+    #[inline]
+    fn is_open(&self, entry: u64) -> bool {
+        self.open
+            .as_ref()
+            .expect("asked during a rule round's search")
+            .test(entry as usize)
+    }
+
+    #[inline]
+    fn mate_at(&self, entry: u64, _level: u16) -> bool {
+        self.to_mate
+            .as_ref()
+            .expect("asked while propagating")
+            .test(entry as usize)
+    }
+
+    #[inline]
+    fn touch(&self, _entry: u64) {
+        // Every round out of core finds its candidates afresh.
+    }
+
+    fn seed(
+        solver: &mut Solver<'_, Self>,
+        progress: &dyn Progress,
+    ) -> Result<Levels, GenerateError> {
+        let total = solver.cells.parts.last().map_or(0, |part| part.end);
+        progress.start(&format!("{} seed", solver.layout.material()), total as u64);
+        let mut legal = 0;
+        for k in 0..solver.cells.parts.len() {
+            let part = solver.cells.parts[k].clone();
+            solver.cells.hold_unseeded(part.clone());
+            let seeded = solver.seed_range(part, progress)?;
+            for (level, count) in seeded.scheduled.into_iter().enumerate() {
+                solver.cells.count_scheduled(level, k, count);
+            }
+            legal += seeded.legal;
+            solver.cells.put_back(k)?;
+        }
+        progress.finish();
+        solver.legal = legal;
+        Ok(Levels::new(solver.cells.parts.len()))
+    }
+
+    fn settle(
+        solver: &mut Solver<'_, Self>,
+        levels: &mut Levels,
+        level: u16,
+        pass: Propagation,
+    ) -> Result<u64, GenerateError> {
+        let mut frontier = ListWriter::create(solver.cells.scratch.path("frontier"))?;
+        for k in 0..solver.cells.parts.len() {
+            let tellings = levels.told[k].take();
+            let cells = &solver.cells;
+            let due = cells.scheduled.get(usize::from(level)).map_or(0, |c| c[k]);
+            if tellings.is_some() || due > 0 {
+                resolve_level(solver, k, (level, pass), due, tellings, &mut frontier)?;
+            }
+        }
+        let frontier = frontier.finish()?;
+        let count = frontier.left();
+        levels.frontier = Some(frontier);
+        Ok(count)
+    }
+
+    fn un_move(
+        solver: &mut Solver<'_, Self>,
+        levels: &mut Levels,
+        level: u16,
+        _pass: Propagation,
+    ) -> Result<(), GenerateError> {
+        let mut frontier = levels.frontier.take().expect("settled first");
+        levels.told = un_move_frontier(solver, level, &mut frontier)?;
+        Ok(())
+    }
+
+    fn next_due(solver: &Solver<'_, Self>, _levels: &Levels, level: u16) -> Option<u16> {
+        (usize::from(level) + 1..solver.cells.scheduled.len())
+            .find(|&l| solver.cells.scheduled[l].iter().any(|&n| n > 0))
+            .map(|l| l as u16)
+    }
+
+    fn round_candidates(
+        solver: &mut Solver<'_, Self>,
+        progress: &dyn Progress,
+    ) -> Result<(Candidates, Option<AtomicBits>), GenerateError> {
+        rounds::candidates(solver, progress).map(|candidates| (candidates, None))
+    }
+
+    fn graph(solver: &Solver<'_, Self>) -> Result<SpooledGraph, GenerateError> {
+        SpooledGraph::create(&solver.cells.scratch)
+    }
+
+    fn rule_losses(
+        solver: &mut Solver<'_, Self>,
+        candidates: Candidates,
+        forced: Forced,
+    ) -> Result<Option<Levels>, GenerateError> {
+        rounds::losses(solver, candidates, forced)
+    }
+}
+
+/// Step 1 for partition `k` at `level`: its `due` scheduled entries and
+/// the `tellings` of the level before; what it resolves goes to
+/// `frontier`.
+fn resolve_level(
+    solver: &mut Solver<'_, OutOfCore>,
+    k: usize,
+    (level, pass): (u16, Propagation),
+    due: u64,
+    tellings: Option<ListReader>,
+    frontier: &mut ListWriter,
+) -> Result<(), GenerateError> {
+    let part = solver.cells.parts[k].clone();
+    solver.cells.hold(k)?;
+    let batch_len = solver.cells.batch;
+    let solver_ref = &*solver;
+    let base = solver_ref.cells.base;
+    let resolved = AtomicBits::new(part.len());
+    let mark = |entry: u64| resolved.set((entry - base) as usize);
+    if due > 0 {
+        chunks(part.len()).for_each(|chunk| {
+            for i in chunk {
+                let entry = base + i as u64;
+                let cell = solver_ref.cells.cell(entry).load();
+                if cell.scheduled_level() == Some(level) {
+                    let by_rule = cell.noted_by_rule();
+                    if solver_ref.claim(entry, pass.resolved(level, by_rule)) {
+                        mark(entry);
+                    }
+                }
+            }
+        });
+    }
+    let later = Mutex::new(Vec::new());
+    if let Some(mut tellings) = tellings {
+        let child = |rule| Child {
+            level: level - 1,
+            rule,
+            pass,
+        };
+        let mut batch = Vec::new();
+        while tellings.next_batch(batch_len, &mut batch)? {
+            batch.par_chunks(4096).for_each_init(
+                || Decoder::new(solver_ref.layout),
+                |spare, told| {
+                    for &telling in told {
+                        let schedule = |entry, at| {
+                            solver_ref.cells.schedule_loss(entry, at);
+                            later.lock().unwrap_or_else(|p| p.into_inner()).push(at);
+                        };
+                        solver_ref.tell(
+                            spare,
+                            telling >> 1,
+                            child(telling & 1 != 0),
+                            mark,
+                            schedule,
+                        );
+                    }
+                },
+            );
+        }
+    }
+    for at in later.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        solver.cells.count_scheduled(usize::from(at), k, 1);
+    }
+    let cells = &mut solver.cells;
+    // The level's entries of this partition, in order, a run at a time.
+    let mut new: Vec<u64> = Vec::new();
+    for i in resolved.ones(0..part.len()) {
+        let entry = base + i as u64;
+        new.push(entry << 1 | u64::from(cells.cell(entry).load().by_rule()));
+        if new.len() == 1 << 14 {
+            frontier.extend(&new)?;
+            new.clear();
+        }
+    }
+    frontier.extend(&new)?;
+    cells.put_back(k)
+}
+
+/// Step 2: fills the bitset of entries to mate from `frontier` (resolved
+/// at `level`), and gives the files of tellings its un-moves make, one
+/// per partition that has some.
+fn un_move_frontier(
+    solver: &mut Solver<'_, OutOfCore>,
+    level: u16,
+    frontier: &mut ListReader,
+) -> Result<Vec<Option<ListReader>>, GenerateError> {
+    let to_mate = solver.cells.to_mate.as_mut().expect("propagating");
+    to_mate.clear();
+    let mut writers: Vec<Option<ListWriter>> = solver.cells.parts.iter().map(|_| None).collect();
+    let mut batch = Vec::new();
+    while frontier.next_batch(solver.cells.batch, &mut batch)? {
+        let to_mate = solver.cells.to_mate.as_mut().expect("propagating");
+        for &entry in batch.iter().filter(|&&entry| entry & 1 == 0) {
+            to_mate.set_mut((entry >> 1) as usize);
+        }
+        let solver = &*solver;
+        let mut tellings: Vec<u64> = batch
+            .par_chunks(256)
+            .map_init(
+                || Decoder::new(solver.layout),
+                |decoder, entries| {
+                    let mut tellings = Vec::new();
+                    for &entry in entries {
+                        let rule = entry & 1;
+                        let (side, index) = solver.side_and_index(entry >> 1);
+                        let position = decoder
+                            .placed(side, index)
+                            .expect("resolved entries are legal");
+                        let visit = |before| tellings.push(solver.entry(!side, before) << 1 | rule);
+                        solver.layout.for_each_predecessor(index, position, visit);
+                    }
+                    tellings
+                },
+            )
+            .flatten_iter()
+            .collect();
+        tellings.par_sort_unstable();
+        let mut rest = &tellings[..];
+        for (k, part) in solver.cells.parts.iter().enumerate() {
+            let split = rest.partition_point(|&telling| ((telling >> 1) as usize) < part.end);
+            let (here, after) = rest.split_at(split);
+            if !here.is_empty() {
+                let writer = match &mut writers[k] {
+                    Some(writer) => writer,
+                    slot => slot.insert(ListWriter::create(
+                        solver.cells.scratch.path(&format!("told-{level}-{k}")),
+                    )?),
+                };
+                writer.extend(here)?;
+            }
+            rest = after;
+        }
+    }
+    writers
+        .into_iter()
+        .map(|writer| writer.map(ListWriter::finish).transpose())
+        .collect()
+}
+
+/// Entries read or written at once.
+const IO_ENTRIES: usize = 1 << 15;
+
+/// Calls `each` with the cells of `entries` in order, read from `cells` a
+/// run of [`IO_ENTRIES`] at a time.
+fn read_cells(
+    cells: &mut Array,
+    entries: Range<usize>,
+    mut each: impl FnMut(Cell),
+) -> Result<(), GenerateError> {
+    let mut bytes = vec![0u8; IO_ENTRIES.min(entries.len()) * 2];
+    for run in entries.clone().step_by(IO_ENTRIES) {
+        let len = (entries.end - run).min(IO_ENTRIES);
+        let bytes = &mut bytes[..len * 2];
+        cells.read(run as u64 * 2, bytes)?;
+        for pair in bytes.chunks_exact(2) {
+            each(Cell::from_bits(u16::from_le_bytes([pair[0], pair[1]])));
+        }
+    }
+    Ok(())
+}
+
 /// The values of a finished out-of-core solve, read from its cells file.
 pub(crate) struct Spilled<'a> {
-    run: Run<'a>,
+    solver: Solver<'a, OutOfCore>,
     rules: RuleSet,
     stats: [SideStats; 2],
 }
 
 impl<'a> Spilled<'a> {
-    fn new(run: Run<'a>, rules: RuleSet) -> Result<Spilled<'a>, GenerateError> {
+    fn new(solver: Solver<'a, OutOfCore>, rules: RuleSet) -> Result<Spilled<'a>, GenerateError> {
         let mut spilled = Spilled {
-            run,
+            solver,
             rules,
             stats: [SideStats::NONE; 2],
         };
@@ -243,7 +626,7 @@ impl<'a> Spilled<'a> {
 
 impl Codes for Spilled<'_> {
     fn layout(&self) -> &Layout {
-        self.run.solver.layout
+        self.solver.layout
     }
 
     fn rules(&self) -> RuleSet {
@@ -261,316 +644,14 @@ impl Codes for Spilled<'_> {
         out: &mut Vec<u16>,
     ) -> Result<(), GenerateError> {
         out.clear();
-        let first = side as usize * self.run.solver.per_side + range.start;
-        read_cells(&mut self.run.cells, first..first + range.len(), |cell| {
-            out.push(finish::code(cell));
-        })
-    }
-}
-
-impl Run<'_> {
-    fn seed(&mut self, progress: &dyn Progress) -> Result<(), GenerateError> {
-        let total = self.parts.last().map_or(0, |part| part.end);
-        let material = self.solver.layout.material();
-        progress.start(&format!("{material} seed"), total as u64);
-        let mut legal = 0;
-        for k in 0..self.parts.len() {
-            let part = self.parts[k].clone();
-            self.solver.hold_unseeded(part.clone());
-            let counts = self.solver.seed_range(part, progress)?;
-            for (level, count) in counts.into_iter().enumerate() {
-                self.count_scheduled(level, k, count);
-            }
-            legal += self
-                .solver
-                .plies
-                .iter()
-                .filter(|c| !c.load().is_illegal())
-                .count() as u64;
-            self.put_back(k)?;
-        }
-        progress.finish();
-        let _ = self.solver.legal.set(legal);
-        Ok(())
-    }
-
-    fn count_scheduled(&mut self, level: usize, part: usize, count: u64) {
-        if count == 0 {
-            return;
-        }
-        if self.scheduled.len() <= level {
-            self.scheduled.resize(level + 1, vec![0; self.parts.len()]);
-        }
-        self.scheduled[level][part] += count;
-    }
-
-    /// Resolves levels from 0 up in propagation `pass`, from the entries
-    /// scheduled (by seeding, or a rule round's losses at level 0).
-    fn propagate(
-        &mut self,
-        pass: Propagation,
-        progress: &dyn Progress,
-    ) -> Result<(), GenerateError> {
-        let material = self.solver.layout.material();
-        let legal = self.solver.legal.get().copied().unwrap_or(0);
-        progress.start(&format!("{material} retro"), legal);
-        let mut told: Vec<Option<ListReader>> = self.parts.iter().map(|_| None).collect();
-        let mut level = 0u16;
-        loop {
-            let mut frontier = ListWriter::create(self.scratch.path("frontier"))?;
-            for k in 0..self.parts.len() {
-                let tellings = told[k].take();
-                let due = self.scheduled.get(usize::from(level)).map_or(0, |c| c[k]);
-                if tellings.is_some() || due > 0 {
-                    self.resolve_level(k, (level, pass), due, tellings, &mut frontier)?;
-                }
-            }
-            let mut frontier = frontier.finish()?;
-            if frontier.left() == 0 {
-                let later = usize::from(level) + 1;
-                if self
-                    .scheduled
-                    .iter()
-                    .skip(later)
-                    .all(|c| c.iter().all(|&n| n == 0))
-                {
-                    break;
-                }
-            } else {
-                progress.advance(frontier.left());
-                told = self.un_move(level, &mut frontier)?;
-            }
-            level += 1;
-        }
-        progress.finish();
-        Ok(())
-    }
-
-    /// Step 1 for partition `k` at `level`: its `due` scheduled entries and
-    /// the `tellings` of the level before; what it resolves goes to
-    /// `frontier`.
-    fn resolve_level(
-        &mut self,
-        k: usize,
-        (level, pass): (u16, Propagation),
-        due: u64,
-        tellings: Option<ListReader>,
-        frontier: &mut ListWriter,
-    ) -> Result<(), GenerateError> {
-        let part = self.parts[k].clone();
-        self.hold(k)?;
-        let solver = &self.solver;
-        let resolved = AtomicBits::new(part.len());
-        let mark = |entry: u64| resolved.set((entry - solver.base) as usize);
-        if due > 0 {
-            chunks(part.len()).for_each(|chunk| {
-                for i in chunk {
-                    let entry = solver.base + i as u64;
-                    let cell = solver.cell(entry).load();
-                    if cell.scheduled_level() == Some(level) {
-                        let by_rule = cell.noted_by_rule();
-                        if solver.claim(entry, pass.resolved(level, by_rule)) {
-                            mark(entry);
-                        }
-                    }
-                }
-            });
-        }
-        let later = Mutex::new(Vec::new());
-        if let Some(mut tellings) = tellings {
-            let child = |rule| Child {
-                level: level - 1,
-                rule,
-                pass,
-            };
-            let mut batch = Vec::new();
-            while tellings.next_batch(self.batch, &mut batch)? {
-                batch.par_chunks(4096).for_each_init(
-                    || Decoder::new(solver.layout),
-                    |spare, told| {
-                        for &telling in told {
-                            let schedule = |entry, at| {
-                                solver.schedule_loss(entry, at);
-                                later.lock().unwrap_or_else(|p| p.into_inner()).push(at);
-                            };
-                            solver.tell(
-                                spare,
-                                telling >> 1,
-                                child(telling & 1 != 0),
-                                mark,
-                                schedule,
-                            );
-                        }
-                    },
-                );
-            }
-        }
-        for at in later.into_inner().unwrap_or_else(|p| p.into_inner()) {
-            self.count_scheduled(usize::from(at), k, 1);
-        }
-        let solver = &self.solver;
-        // The level's entries of this partition, in order, a run at a time.
-        let mut new: Vec<u64> = Vec::new();
-        for i in resolved.ones(0..part.len()) {
-            let entry = solver.base + i as u64;
-            new.push(entry << 1 | u64::from(solver.cell(entry).load().by_rule()));
-            if new.len() == 1 << 14 {
-                frontier.extend(&new)?;
-                new.clear();
-            }
-        }
-        frontier.extend(&new)?;
-        self.put_back(k)
-    }
-
-    /// Step 2: fills the bitset of entries to mate from `frontier` (resolved
-    /// at `level`), and gives the files of tellings its un-moves make, one
-    /// per partition that has some.
-    fn un_move(
-        &mut self,
-        level: u16,
-        frontier: &mut ListReader,
-    ) -> Result<Vec<Option<ListReader>>, GenerateError> {
-        let solver = &mut self.solver;
-        let to_mate = solver.to_mate.as_mut().expect("held in parts");
-        to_mate.clear();
-        let mut writers: Vec<Option<ListWriter>> = self.parts.iter().map(|_| None).collect();
-        let mut batch = Vec::new();
-        while frontier.next_batch(self.batch, &mut batch)? {
-            let to_mate = solver.to_mate.as_mut().expect("held in parts");
-            for &entry in batch.iter().filter(|&&entry| entry & 1 == 0) {
-                to_mate.set_mut((entry >> 1) as usize);
-            }
-            let solver = &*solver;
-            let mut tellings: Vec<u64> = batch
-                .par_chunks(256)
-                .map_init(
-                    || Decoder::new(solver.layout),
-                    |decoder, entries| {
-                        let mut tellings = Vec::new();
-                        for &entry in entries {
-                            let rule = entry & 1;
-                            let (side, index) = solver.side_and_index(entry >> 1);
-                            let position = decoder
-                                .placed(side, index)
-                                .expect("resolved entries are legal");
-                            let visit =
-                                |before| tellings.push(solver.entry(!side, before) << 1 | rule);
-                            solver.layout.for_each_predecessor(index, position, visit);
-                        }
-                        tellings
-                    },
-                )
-                .flatten_iter()
-                .collect();
-            tellings.par_sort_unstable();
-            let mut rest = &tellings[..];
-            for (k, part) in self.parts.iter().enumerate() {
-                let split = rest.partition_point(|&telling| ((telling >> 1) as usize) < part.end);
-                let (here, after) = rest.split_at(split);
-                if !here.is_empty() {
-                    let writer = match &mut writers[k] {
-                        Some(writer) => writer,
-                        slot => slot.insert(ListWriter::create(
-                            self.scratch.path(&format!("told-{level}-{k}")),
-                        )?),
-                    };
-                    writer.extend(here)?;
-                }
-                rest = after;
-            }
-        }
-        writers
-            .into_iter()
-            .map(|writer| writer.map(ListWriter::finish).transpose())
-            .collect()
-    }
-
-    /// Reads partition `k` in.
-    fn hold(&mut self, k: usize) -> Result<(), GenerateError> {
-        self.hold_range(self.parts[k].clone())
-    }
-
-    /// Reads the cells of `part`'s entries in.
-    fn hold_range(&mut self, part: Range<usize>) -> Result<(), GenerateError> {
-        let solver = &mut self.solver;
-        solver.base = part.start as u64;
-        solver.plies.clear();
-        // Grown a run at a time, it could reserve twice what it holds.
-        solver.plies.reserve_exact(part.len());
-        read_cells(&mut self.cells, part, |cell| {
-            solver.plies.push(AtomicCell::new(cell));
-        })
-    }
-
-    /// Writes partition `k`, the one held, back.
-    fn put_back(&mut self, k: usize) -> Result<(), GenerateError> {
-        let part = self.parts[k].clone();
-        let solver = &self.solver;
-        let mut bytes = Vec::with_capacity(IO_ENTRIES.min(part.len()) * 2);
-        for run in (part.start..part.end).step_by(IO_ENTRIES) {
-            let len = (part.end - run).min(IO_ENTRIES);
-            let held = run - part.start..run - part.start + len;
-            bytes.clear();
-            for cell in &solver.plies[held] {
-                bytes.extend_from_slice(&cell.load().bits().to_le_bytes());
-            }
-            self.cells.write(run as u64 * 2, &bytes)?;
-        }
-        Ok(())
-    }
-}
-
-/// Entries read or written at once.
-const IO_ENTRIES: usize = 1 << 15;
-
-/// Calls `each` with the cells of `entries` in order, read from `cells` a
-/// run of [`IO_ENTRIES`] at a time.
-fn read_cells(
-    cells: &mut Array,
-    entries: Range<usize>,
-    mut each: impl FnMut(Cell),
-) -> Result<(), GenerateError> {
-    let mut bytes = vec![0u8; IO_ENTRIES.min(entries.len()) * 2];
-    for run in entries.clone().step_by(IO_ENTRIES) {
-        let len = (entries.end - run).min(IO_ENTRIES);
-        let bytes = &mut bytes[..len * 2];
-        cells.read(run as u64 * 2, bytes)?;
-        for pair in bytes.chunks_exact(2) {
-            each(Cell::from_bits(u16::from_le_bytes([pair[0], pair[1]])));
-        }
-    }
-    Ok(())
-}
-
-impl<'a> Solver<'a> {
-    /// A solver that holds no entries yet, for an out-of-core solve.
-    fn held_in_parts(layout: &'a Layout, captures: &'a Captures) -> Solver<'a> {
-        let total = layout.per_side() as usize * 2;
-        Solver {
-            to_mate: Some(AtomicBits::new(total)),
-            ..Solver::holding(layout, captures, Vec::new())
-        }
-    }
-
-    /// Holds the entries of `part`, unseeded.
-    fn hold_unseeded(&mut self, part: Range<usize>) {
-        self.base = part.start as u64;
-        self.plies.clear();
-        self.plies
-            .extend(part.map(|_| AtomicCell::new(Cell::UNSEEDED)));
-    }
-
-    /// Marks `entry` (unresolved, its moves all lost) scheduled to be lost
-    /// at `at`, the slowest loss its captures concede.
-    fn schedule_loss(&self, entry: u64, at: u16) {
-        let cell = self.cell(entry);
-        let waiting = cell.load();
-        debug_assert!(waiting
-            .slowest_capture_loss()
-            .is_none_or(|slowest| slowest == at));
-        // Only the thread that counted its last move gets here.
-        cell.store(Cell::scheduled(at, waiting.noted_by_rule()));
+        let first = side as usize * self.solver.per_side + range.start;
+        read_cells(
+            &mut self.solver.cells.cells,
+            first..first + range.len(),
+            |cell| {
+                out.push(finish::code(cell));
+            },
+        )
     }
 }
 

@@ -27,16 +27,19 @@
 //! round with more candidates than that stops with
 //! [`GenerateError::RuleRoundsOverBudget`].
 
-use super::files::{io_error, ListReader, ListWriter};
-use super::{read_cells, Run};
+use super::files::{io_error, ListReader, ListWriter, Scratch};
+use super::{read_cells, Levels, OutOfCore};
 use crate::solve::bitset::AtomicBits;
 use crate::solve::cell::Cell;
-use crate::solve::rules::{apply_to, Candidates, GraphStore, Replies};
-use crate::solve::Propagation;
+use crate::solve::rules::{Candidates, Forced, GraphStore, Replies};
+use crate::solve::store::Store;
+use crate::solve::Solver;
 use crate::{GenerateError, Progress};
 
 #[cfg(doc)]
 use super::Partitions;
+#[cfg(doc)]
+use crate::solve::Propagation;
 
 /// Entries whose cells are held at once while candidates are found (in
 /// tests, few, so that small endgames cross many windows).
@@ -59,113 +62,99 @@ pub(crate) fn fixed_bytes(entries: u64) -> u64 {
     2 * bits + directory + WINDOW as u64 * 2 + graph + (1 << 20)
 }
 
-impl Run<'_> {
-    /// Applies the rules in rounds until one finds no new loss, as
-    /// `Solver::apply_rules` does in memory; returns the number of rounds
-    /// that found some.
-    pub(super) fn apply_rules(&mut self, progress: &dyn Progress) -> Result<u32, GenerateError> {
-        if !apply_to(self.solver.layout.material()) {
-            return Ok(0);
+/// A round's candidates, found afresh a window of cells at a time, with
+/// the bitset of the unresolved entries that the search asks (filled from
+/// the cells file); the partition held and the level's mates go first.
+pub(super) fn candidates(
+    solver: &mut Solver<'_, OutOfCore>,
+    progress: &dyn Progress,
+) -> Result<Candidates, GenerateError> {
+    // The search holds no partition and needs no level's mates.
+    solver.cells.to_mate = None;
+    solver.cells.plies = Vec::new();
+    solver.cells.open = Some(open_entries(&mut solver.cells, solver.per_side * 2)?);
+    let total = solver.per_side * 2;
+    let material = solver.layout.material();
+    progress.start(&format!("{material} rules"), total as u64);
+    let entries = AtomicBits::new(total);
+    let mut conditions = Vec::new();
+    let mut found = 0;
+    for start in (0..total).step_by(WINDOW) {
+        let window = start..total.min(start + WINDOW);
+        let words = start / 64..window.end.div_ceil(64);
+        solver.cells.hold_range(window)?;
+        let lists = solver.candidates_among(&entries, words, progress);
+        found += lists.iter().map(Vec::len).sum::<usize>() as u64;
+        conditions.extend(lists);
+        // Their lists, joined, then their states: four bytes each,
+        // refused as soon as they would not fit.
+        let room = solver.cells.candidate_bytes;
+        if found * 4 > room {
+            progress.finish();
+            return Err(GenerateError::RuleRoundsOverBudget {
+                material,
+                candidates: found,
+                needed: found * 4 + fixed_bytes(total as u64),
+                budget: room + fixed_bytes(total as u64),
+            });
         }
-        let total = self.solver.per_side * 2;
-        let mut rounds = 0;
-        loop {
-            // The search holds no partition and needs no level's mates.
-            self.solver.to_mate = None;
-            self.solver.plies = Vec::new();
-            self.solver.open_entries = Some(self.open_entries()?);
-            let candidates = self.candidates(progress)?;
-            let mut graph = SpooledGraph::create(self)?;
-            let forced = self
-                .solver
-                .forced(&candidates, None, &mut graph, progress)?;
-            drop(graph);
-            self.solver.open_entries = None;
-            let losses = candidates.into_kept(&forced);
-            drop(forced);
-            if losses.count() == 0 {
-                break;
-            }
-            rounds += 1;
-            self.schedule_losses(&losses)?;
-            drop(losses);
-            self.solver.to_mate = Some(AtomicBits::new(total));
-            self.propagate(Propagation::RuleRound, progress)?;
-        }
-        Ok(rounds)
     }
+    progress.finish();
+    solver.cells.plies = Vec::new();
+    Ok(Candidates::found(entries, conditions))
+}
 
-    /// The entries whose cells are unresolved, read from the cells file.
-    fn open_entries(&mut self) -> Result<AtomicBits, GenerateError> {
-        let total = self.solver.per_side * 2;
-        let mut open = AtomicBits::new(total);
-        let mut entry = 0;
-        read_cells(&mut self.cells, 0..total, |cell| {
-            if cell.is_unresolved() {
-                open.set_mut(entry);
-            }
-            entry += 1;
-        })?;
-        Ok(open)
-    }
-
-    /// The round's candidates, found a window of cells at a time.
-    fn candidates(&mut self, progress: &dyn Progress) -> Result<Candidates, GenerateError> {
-        let total = self.solver.per_side * 2;
-        let material = self.solver.layout.material();
-        progress.start(&format!("{material} rules"), total as u64);
-        let entries = AtomicBits::new(total);
-        let mut conditions = Vec::new();
-        let mut found = 0;
-        for start in (0..total).step_by(WINDOW) {
-            let window = start..total.min(start + WINDOW);
-            let words = start / 64..window.end.div_ceil(64);
-            self.hold_range(window)?;
-            let lists = self.solver.candidates_among(&entries, words, progress);
-            found += lists.iter().map(Vec::len).sum::<usize>() as u64;
-            conditions.extend(lists);
-            // Their lists, joined, then their states: four bytes each,
-            // refused as soon as they would not fit.
-            if found * 4 > self.candidate_bytes {
-                progress.finish();
-                return Err(GenerateError::RuleRoundsOverBudget {
-                    material,
-                    candidates: found,
-                    needed: found * 4 + fixed_bytes(total as u64),
-                    budget: self.candidate_bytes + fixed_bytes(total as u64),
-                });
-            }
+/// The entries whose cells are unresolved, read from the cells file.
+fn open_entries(cells: &mut OutOfCore, total: usize) -> Result<AtomicBits, GenerateError> {
+    let mut open = AtomicBits::new(total);
+    let mut entry = 0;
+    read_cells(&mut cells.cells, 0..total, |cell| {
+        if cell.is_unresolved() {
+            open.set_mut(entry);
         }
-        progress.finish();
-        self.solver.plies = Vec::new();
-        Ok(Candidates::found(entries, conditions))
-    }
+        entry += 1;
+    })?;
+    Ok(open)
+}
 
-    /// Marks each entry of `losses` scheduled to be lost at level 0, and
-    /// counts them for the propagation that follows.
-    fn schedule_losses(&mut self, losses: &AtomicBits) -> Result<(), GenerateError> {
-        self.scheduled.clear();
-        for k in 0..self.parts.len() {
-            let part = self.parts[k].clone();
-            let count = losses.ones(part.clone()).count() as u64;
-            if count == 0 {
-                continue;
-            }
-            self.hold(k)?;
-            for entry in losses.ones(part) {
-                let cell = self.solver.cell(entry as u64);
-                cell.store(Cell::scheduled(0, cell.load().noted_by_rule()));
-            }
-            self.count_scheduled(0, k, count);
-            self.put_back(k)?;
-        }
-        Ok(())
+/// The candidates `forced` keeps, marked in their cells as scheduled to
+/// be lost at level 0 and counted for the propagation that follows; `None`
+/// when there are none.
+pub(super) fn losses(
+    solver: &mut Solver<'_, OutOfCore>,
+    candidates: Candidates,
+    forced: Forced,
+) -> Result<Option<Levels>, GenerateError> {
+    let cells = &mut solver.cells;
+    cells.open = None;
+    let losses = candidates.into_kept(&forced);
+    drop(forced);
+    if losses.count() == 0 {
+        return Ok(None);
     }
+    cells.scheduled.clear();
+    for k in 0..cells.parts.len() {
+        let part = cells.parts[k].clone();
+        let count = losses.ones(part.clone()).count() as u64;
+        if count == 0 {
+            continue;
+        }
+        cells.hold(k)?;
+        for entry in losses.ones(part) {
+            let cell = cells.cell(entry as u64);
+            cell.store(Cell::scheduled(0, cell.load().noted_by_rule()));
+        }
+        cells.count_scheduled(0, k, count);
+        cells.put_back(k)?;
+    }
+    drop(losses);
+    cells.to_mate = Some(AtomicBits::new(solver.per_side * 2));
+    Ok(Some(Levels::new(cells.parts.len())))
 }
 
 /// A round's graph in a scratch file, written as it is built and read
 /// back a batch of parts at a time.
-struct SpooledGraph {
+pub(in crate::solve) struct SpooledGraph {
     written: Option<ListWriter>,
     read: Option<ListReader>,
     /// Each part's length in words, in order.
@@ -174,9 +163,9 @@ struct SpooledGraph {
 }
 
 impl SpooledGraph {
-    fn create(run: &Run<'_>) -> Result<SpooledGraph, GenerateError> {
+    pub(super) fn create(scratch: &Scratch) -> Result<SpooledGraph, GenerateError> {
         Ok(SpooledGraph {
-            written: Some(ListWriter::create(run.scratch.path("graph"))?),
+            written: Some(ListWriter::create(scratch.path("graph"))?),
             read: None,
             lengths: Vec::new(),
             words: Vec::new(),
