@@ -16,6 +16,7 @@ mod board;
 pub mod chess;
 mod exchange;
 mod fen;
+mod game;
 pub mod list;
 mod move_error;
 mod perft;
@@ -24,5 +25,6 @@ mod serde_impls;
 pub mod xiangqi;
 
 pub use board::{Board, Status, Verdict};
+pub use game::{GameError, Outcome, Side};
 pub use perft::{Perft, PerftError, MAX_PERFT_DEPTH};
 pub use qiboard_types::{Diagram, Excerpt};

@@ -1,8 +1,9 @@
 //! Chess (8×8): squares, bitboards, attack lookups, setups and the
-//! positions checked from them, legal move generation, Zobrist keys and
-//! perft.
+//! positions checked from them, legal move generation, Zobrist keys,
+//! perft, games under the draw rules and SAN.
 
 mod attacks;
+mod draws;
 mod fen;
 mod game;
 mod movegen;
@@ -20,6 +21,7 @@ mod zobrist;
 
 #[cfg(feature = "serde")]
 pub use crate::serde_impls::MoveSeed;
+pub use crate::Status;
 pub use attacks::{
     attacks, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
     queen_attacks, rook_attacks,
@@ -28,7 +30,7 @@ pub(crate) use attacks::{bishop_rays, castling_paths, rook_rays};
 pub use fen::{CastlingError, FenError};
 #[cfg(feature = "alloc")]
 pub use game::Game;
-pub use game::{Ending, GameError, Outcome, Status};
+pub use game::{Ending, GameError, Outcome};
 pub use moves::{Move, MoveError, MoveKind, MoveList, Uci, MAX_MOVES};
 pub use ordering::SEE_VALUES;
 #[cfg(feature = "alloc")]
