@@ -20,6 +20,8 @@ mod game;
 pub mod list;
 mod move_error;
 mod perft;
+#[cfg(feature = "record")]
+pub mod record;
 #[cfg(feature = "serde")]
 mod serde_impls;
 pub mod xiangqi;

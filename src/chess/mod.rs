@@ -1,6 +1,7 @@
 //! Chess (8×8): squares, bitboards, attack lookups, setups and the
 //! positions checked from them, legal move generation, Zobrist keys,
-//! perft, games under the draw rules and SAN.
+//! perft, games under the draw rules, SAN, and (feature `record`) PGN
+//! records.
 
 mod attacks;
 mod draws;
@@ -13,6 +14,8 @@ mod perft;
 #[cfg(all(feature = "std", target_arch = "x86_64", not(qiboard_unoptimized)))]
 mod perft_x86;
 mod position;
+#[cfg(feature = "record")]
+pub mod record;
 #[cfg(feature = "alloc")]
 mod san;
 mod setup;
