@@ -1,7 +1,7 @@
 //! Chess (8×8): squares, bitboards, attack lookups, setups and the
 //! positions checked from them, legal move generation, Zobrist keys,
 //! perft, games under the draw rules, SAN, and (feature `record`) PGN
-//! records.
+//! records and Polyglot opening books.
 
 mod attacks;
 mod draws;
@@ -13,6 +13,8 @@ mod ordering;
 mod perft;
 #[cfg(all(feature = "std", target_arch = "x86_64", not(qiboard_unoptimized)))]
 mod perft_x86;
+#[cfg(feature = "alloc")]
+pub mod polyglot;
 mod position;
 #[cfg(feature = "record")]
 pub mod record;
