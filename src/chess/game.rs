@@ -15,9 +15,9 @@
 #[cfg(feature = "alloc")]
 use alloc::{vec, vec::Vec};
 
-use super::{Color, MoveError, Position};
+use super::{Color, MoveError};
 #[cfg(feature = "alloc")]
-use super::{FenError, Move, MoveList};
+use super::{FenError, Move, MoveList, Position};
 
 /// How a finished chess game ended (the shared [`crate::Outcome`]).
 pub type Outcome = crate::Outcome<Color, Ending>;

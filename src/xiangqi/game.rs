@@ -11,9 +11,9 @@ use alloc::{
 use super::rules::Ruling;
 #[cfg(feature = "alloc")]
 use super::rules::{judge_cycle, Rules};
-use super::{Color, MoveError, Position, Status};
+use super::{Color, MoveError};
 #[cfg(feature = "alloc")]
-use super::{FenError, Move};
+use super::{FenError, Move, Position, Status};
 
 crate::game::endings! {
     /// A side gave check on every move of a repeated cycle and lost.
