@@ -598,7 +598,7 @@ fn color_arg(name: &str) -> PyResult<Color> {
         .into_iter()
         .find(|color| color.name() == name)
         .ok_or_else(|| {
-            PyValueError::new_err(format!("color {name:?} is neither 'white' nor 'black'"))
+            errors::QiboardError::new_err(format!("color: {name:?} is neither 'white' nor 'black'"))
         })
 }
 

@@ -350,3 +350,10 @@ def test_bad_books_are_value_errors(tmp_path: Path) -> None:
         qchess.polyglot.Book(3)  # type: ignore[arg-type]
     with pytest.raises(IndexError):
         qchess.polyglot.Book(b"")[0]
+
+
+def test_a_bad_colour_is_a_value_error_naming_it() -> None:
+    position = qchess.Position("8/8/4k3/8/8/2N5/8/4K3 w - - 0 1")
+    assert position.has_insufficient_material("white") and position.is_insufficient_material()
+    with pytest.raises(qiboard.QiboardError, match="color"):
+        position.has_insufficient_material("red")  # type: ignore[arg-type]
