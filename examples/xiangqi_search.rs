@@ -361,7 +361,12 @@ fn main() {
             }
         }
     }
-    let tablebase = dir.map(Tablebase::open);
+    let tablebase = dir.map(|dir| {
+        Tablebase::open(dir).unwrap_or_else(|e| {
+            eprintln!("{e}");
+            std::process::exit(2);
+        })
+    });
     if compare {
         compare_stacks(depth);
         return;
@@ -473,7 +478,8 @@ fn compare_stacks(depth: i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use qiboard_tablebase::{Generator, Quiet, Value};
+    use qiboard_tablebase::Value;
+    use qiboard_tablebase_gen::{Generator, Quiet};
 
     /// From a position of KRKAEE won in 25 plies, the tablebase at the
     /// root gives the mate in 13, and playing its best moves mates.
@@ -487,10 +493,10 @@ mod tests {
             .values(Color::Red)
             .find(|(_, dtm)| dtm.value == Value::Win(25))
             .expect("a mate in 13 in KRKAEE");
-        let (_, value) = from_tablebase(&generator, &position).unwrap();
+        let (_, value) = from_tablebase(generator.tablebase(), &position).unwrap();
         assert_eq!(value, "W 25");
         for _ in 0..25 {
-            let (mv, _) = from_tablebase(&generator, &position).expect("a move to play");
+            let (mv, _) = from_tablebase(generator.tablebase(), &position).expect("a move to play");
             position = position.play(mv);
         }
         assert!(position.legal_moves().is_empty() && position.is_check());

@@ -24,6 +24,8 @@ mod perft;
 pub mod record;
 #[cfg(feature = "serde")]
 mod serde_impls;
+#[cfg(feature = "alloc")]
+mod svg;
 pub mod xiangqi;
 
 pub use board::{Board, Status, Verdict};

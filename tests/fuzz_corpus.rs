@@ -3,6 +3,8 @@
 //! fuzzers kept (crashes found included) stays a regression test. The
 //! functions are the fuzz crate's, compiled here from its source.
 
+#![cfg(feature = "record")]
+
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;

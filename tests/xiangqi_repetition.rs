@@ -97,6 +97,47 @@ fn check_cycle(fen: &str, moves: &str, expected: Expected) {
         game.play_text(next),
         Err(GameError::Finished(expected.outcome()))
     );
+    // One move earlier, the last move is banned exactly when it would lose
+    // for the side that plays it; the finished game bans nothing.
+    assert_eq!(game.banned_moves(), []);
+    let last = game.undo().unwrap();
+    let mover = game.position().side_to_move();
+    let banned = game.banned_moves();
+    let loses = matches!(expected, Loses(loser, _) if loser == mover);
+    assert_eq!(
+        banned.contains(&last),
+        loses,
+        "{fen} {moves}: banned {banned:?}"
+    );
+    // Whatever else is banned loses too.
+    for mv in banned {
+        let mut trial = game.clone();
+        trial.play(mv).unwrap();
+        assert_eq!(
+            trial.outcome().and_then(|o| o.winner()),
+            Some(!mover),
+            "{fen} {moves}: {mv}"
+        );
+    }
+}
+
+#[test]
+fn nothing_is_banned_before_a_position_could_stand_a_third_time() {
+    let mut game = Game::from_fen("5k3/9/1c7/9/9/9/9/1R7/9/3K5 b").unwrap();
+    for text in "b7a7 b2a2 a7b7 a2b2 b7a7 b2a2 a7b7".split_whitespace() {
+        assert_eq!(game.banned_moves(), [], "before {text}");
+        game.play_text(text).unwrap();
+    }
+    let chase_back = game.position().parse_move("a2b2").unwrap();
+    assert_eq!(game.banned_moves(), [chase_back]);
+    // Under a twofold rule the same chase is banned one lap earlier.
+    let mut twofold = Game::from_fen("5k3/9/1c7/9/9/9/9/1R7/9/3K5 b")
+        .unwrap()
+        .with_rules(Rules::default().with_occurrences(2));
+    for text in "b7a7 b2a2 a7b7".split_whitespace() {
+        twofold.play_text(text).unwrap();
+    }
+    assert_eq!(twofold.banned_moves(), [chase_back]);
 }
 
 macro_rules! cycles {

@@ -436,6 +436,11 @@ fn squares_print_and_parse() {
             Some(square)
         );
         assert_eq!(square.flip_rank().flip_rank(), square);
+        assert_eq!(square.flip_file().flip_file(), square);
+        assert_eq!(
+            (square.flip_file().file(), square.flip_file().rank()),
+            (8 - square.file(), square.rank())
+        );
     }
     assert_eq!(Square::H2.to_string(), "h2");
     assert_eq!(Square::I9.index(), 89);

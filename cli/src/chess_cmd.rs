@@ -5,12 +5,12 @@ use qiboard::chess::{
     Bitboard, Color, Square,
 };
 
-use crate::UsageError;
+use crate::Failure;
 
 const PIECES: &str = "rook, bishop, queen, knight, king, pawn-white, pawn-black";
 
-fn parse_set(text: &str) -> Result<Bitboard, UsageError> {
-    text.parse().map_err(|e| UsageError(format!("{e}")))
+fn parse_set(text: &str) -> Result<Bitboard, Failure> {
+    text.parse().map_err(|e| Failure::Usage(format!("{e}")))
 }
 
 /// Diagram, then the rank string alone on a line, then hex.
@@ -18,12 +18,12 @@ fn show(set: Bitboard) -> String {
     format!("{}{set}\n{:#018x}\n", set.diagram(), set.0)
 }
 
-pub fn bitboard(text: &str) -> Result<String, UsageError> {
+pub fn bitboard(text: &str) -> Result<String, Failure> {
     parse_set(text).map(show)
 }
 
-pub fn attacks(piece: &str, square: &str, occupancy: Option<&str>) -> Result<String, UsageError> {
-    let square: Square = square.parse().map_err(|e| UsageError(format!("{e}")))?;
+pub fn attacks(piece: &str, square: &str, occupancy: Option<&str>) -> Result<String, Failure> {
+    let square: Square = square.parse().map_err(|e| Failure::Usage(format!("{e}")))?;
     let occupied = occupancy.map(parse_set).transpose()?.unwrap_or_default();
     let set = match piece {
         "rook" => rook_attacks(square, occupied),
@@ -34,7 +34,7 @@ pub fn attacks(piece: &str, square: &str, occupancy: Option<&str>) -> Result<Str
         "pawn-white" => pawn_attacks(Color::White, square),
         "pawn-black" => pawn_attacks(Color::Black, square),
         other => {
-            return Err(UsageError(format!(
+            return Err(Failure::Usage(format!(
                 "unknown chess piece {:?}; expected one of: {PIECES}",
                 crate::report::quoted(other)
             )))

@@ -9,7 +9,7 @@ use qiboard::{chess, xiangqi};
 
 use crate::notation_cmd::MoveNotation;
 use crate::report::Report;
-use crate::{Game, UsageError};
+use crate::{Failure, Game};
 
 /// What `convert` writes.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -23,12 +23,12 @@ pub enum Target {
 }
 
 /// The records of `input` (a file, or `-` for stdin), read one at a time.
-fn records<B: RecordBoard>(input: &str) -> Result<Records<Box<dyn Read>, B>, UsageError> {
+fn records<B: RecordBoard>(input: &str) -> Result<Records<Box<dyn Read>, B>, Failure> {
     let reader: Box<dyn Read> = if input == "-" {
         Box::new(std::io::stdin())
     } else {
         let file = std::fs::File::open(input)
-            .map_err(|e| UsageError(format!("cannot read {input}: {e}")))?;
+            .map_err(|e| Failure::Io(format!("cannot read {input}: {e}")))?;
         Box::new(std::io::BufReader::new(file))
     };
     Ok(Records::new(reader))
@@ -43,11 +43,13 @@ pub fn run(
     target: Target,
     notation: Option<MoveNotation>,
     report: &mut Report,
-) -> Result<String, UsageError> {
+) -> Result<String, Failure> {
     match game {
         Game::Chess => {
             if !matches!(notation, None | Some(MoveNotation::San)) {
-                return Err(UsageError("chess PGN moves are written in san".to_string()));
+                return Err(Failure::Usage(
+                    "chess PGN moves are written in san".to_string(),
+                ));
             }
             convert(
                 records::<chess::Position>(input)?,
@@ -66,7 +68,7 @@ pub fn run(
                 MoveNotation::Wxf => Notation::Wxf,
                 MoveNotation::Ucci => Notation::Iccs,
                 MoveNotation::San => {
-                    return Err(UsageError(
+                    return Err(Failure::Usage(
                         "xiangqi moves are written in chinese, wxf or ucci".to_string(),
                     ))
                 }
@@ -93,23 +95,22 @@ fn convert<B: RecordBoard>(
     target: Target,
     report: &mut Report,
     write: impl Fn(&Record<B>) -> String,
-) -> Result<String, UsageError> {
+) -> Result<String, Failure> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let write_error = |e: std::io::Error| UsageError(format!("cannot write the output: {e}"));
+    let write_error = Failure::output;
     let mut written = 0usize;
     let mut unread = 0usize;
     for (index, record) in records.enumerate() {
         let game = format!("game {}", index + 1);
         let record = match record {
             Ok(record) => record,
-            // Nothing usable at all, or the input itself failing.
-            Err(error @ (ReadError::Empty | ReadError::NotText | ReadError::Io(_)))
-                if written == 0 =>
-            {
-                return Err(UsageError(format!("{input}: {error}")));
+            // The input itself failing.
+            Err(error @ ReadError::Io(_)) => return Err(Failure::Io(format!("{input}: {error}"))),
+            // Nothing usable at all.
+            Err(error @ (ReadError::Empty | ReadError::NotText)) if written == 0 => {
+                return Err(Failure::Refused(format!("{input}: {error}")));
             }
-            Err(error @ ReadError::Io(_)) => return Err(UsageError(format!("{input}: {error}"))),
             Err(error) => {
                 unread += 1;
                 report.refuse(format_args!("{input}: {game}: {error}"));
@@ -133,7 +134,7 @@ fn convert<B: RecordBoard>(
     out.flush().map_err(write_error)?;
     if written == 0 {
         // Not one record: the input as a whole could not be read.
-        return Err(UsageError(format!(
+        return Err(Failure::Refused(format!(
             "{input}: none of its {unread} record(s) could be read"
         )));
     }

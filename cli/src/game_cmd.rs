@@ -5,7 +5,7 @@ use qiboard::xiangqi::rules::Rules;
 use qiboard::{chess, xiangqi};
 
 use crate::report::{quoted, Report};
-use crate::{check_side, UsageError};
+use crate::{check_side, Failure};
 
 /// What the command needs of either game's `Game`.
 trait Record: Sized {
@@ -49,7 +49,7 @@ record!(xiangqi);
 
 /// Plays `moves` (each argument may hold several, separated by spaces) in
 /// `game` and prints the final FEN and `result <score> <ending>`.
-fn play<G: Record>(mut game: G, moves: &[String]) -> Result<String, UsageError> {
+fn play<G: Record>(mut game: G, moves: &[String]) -> Result<String, Failure> {
     let mut index = 0;
     for argument in moves {
         // An argument with no move in it is a bad move, not none.
@@ -60,20 +60,20 @@ fn play<G: Record>(mut game: G, moves: &[String]) -> Result<String, UsageError> 
         for text in words {
             index += 1;
             if text.is_empty() {
-                return Err(UsageError(format!("move {index}: an empty move")));
+                return Err(Failure::Usage(format!("move {index}: an empty move")));
             }
             game.play_text(text)
-                .map_err(|why| UsageError(format!("move {index} ({}): {why}", quoted(text))))?;
+                .map_err(|why| Failure::Usage(format!("move {index} ({}): {why}", quoted(text))))?;
         }
     }
     let (score, ending) = game.result().unwrap_or(("*", "ongoing"));
     Ok(format!("fen {}\nresult {score} {ending}\n", game.fen()))
 }
 
-fn start<G: Record>(fen: Option<&str>, first: &str, report: &mut Report) -> Result<G, UsageError> {
+fn start<G: Record>(fen: Option<&str>, first: &str, report: &mut Report) -> Result<G, Failure> {
     let fen = fen.unwrap_or(G::START_FEN);
-    let game =
-        G::from_fen(fen).map_err(|why| UsageError(format!("bad FEN {:?}: {why}", quoted(fen))))?;
+    let game = G::from_fen(fen)
+        .map_err(|why| Failure::Usage(format!("bad FEN {:?}: {why}", quoted(fen))))?;
     check_side(fen, first, report);
     Ok(game)
 }
@@ -85,9 +85,9 @@ pub fn chess(
     move_limit: Option<&str>,
     moves: &[String],
     report: &mut Report,
-) -> Result<String, UsageError> {
+) -> Result<String, Failure> {
     if move_limit.is_some() {
-        return Err(UsageError(
+        return Err(Failure::Usage(
             "--move-limit applies to xiangqi only".to_string(),
         ));
     }
@@ -101,12 +101,12 @@ pub fn xiangqi(
     move_limit: Option<&str>,
     moves: &[String],
     report: &mut Report,
-) -> Result<String, UsageError> {
+) -> Result<String, Failure> {
     let limit = match move_limit {
         None => Rules::default().move_limit(),
         Some("none") => None,
         Some(text) => Some(text.parse().map_err(|_| {
-            UsageError(format!(
+            Failure::Usage(format!(
                 "--move-limit {:?} is neither a number of plies nor \"none\"",
                 quoted(text)
             ))

@@ -6,6 +6,7 @@ mod game_cmd;
 mod lines;
 mod notation_cmd;
 mod report;
+mod svg_cmd;
 mod tb_cmd;
 mod tree;
 mod xiangqi_cmd;
@@ -21,11 +22,15 @@ use qiboard::{chess, xiangqi};
     name = "qiboard",
     version,
     about = "Chess and xiangqi board tables, attacks, legal moves and perft",
-    after_help = "Exit codes: 0 success (warnings, if any, on stderr); 1 the input was read \
-                  but something in it was dropped or refused (with --strict, warnings too); \
-                  2 bad usage or input that could not be read. The game is the first argument \
-                  of every command but `tb`, which is xiangqi's. A FEN without a side to move \
-                  means White (chess) or Red (xiangqi) to move, with a warning."
+    after_help = "Exit codes: 0 success (warnings, if any, on stderr); 1 refused: input \
+                  read but something in it dropped or refused (with --strict, warnings too), \
+                  a table missing, damaged or failing verification, a request that cannot \
+                  be met; 2 bad usage: unknown options, arguments that are not what they \
+                  must be (a FEN, a material, a size); 3 I/O failure: a file or the output \
+                  could not be read or written. Output is written as it is made. The game \
+                  is the first argument of every command but `tb`, which is xiangqi's. A \
+                  FEN without a side to move means White (chess) or Red (xiangqi) to move, \
+                  with a warning."
 )]
 struct Cli {
     /// Treat warnings (a default assumed, a header corrected) as failures:
@@ -124,16 +129,52 @@ enum Command {
         /// The moves, UCI (chess) or UCCI (xiangqi).
         moves: Vec<String>,
     },
-    /// Xiangqi endgame tablebases: gen, probe, verify, stats.
+    /// Draw a position as an SVG image (with the last move, arrows,
+    /// marks), on stdout.
+    Svg(svg_cmd::SvgArgs),
+    /// Xiangqi endgame tablebases: gen, plan, probe, verify, stats.
     Tb {
         #[command(subcommand)]
         command: tb_cmd::TbCommand,
     },
 }
 
-/// A failure to report as `error: …` with exit code 2: bad usage, or input
-/// that could not be read at all.
-pub struct UsageError(pub String);
+/// Why a run failed, reported as `error: …`; the kind decides the exit
+/// code (see the help's `after_help` and `report`).
+#[derive(Debug)]
+pub enum Failure {
+    /// Bad usage: an argument that is not what it must be (exit 2).
+    Usage(String),
+    /// Input or data refused: a table missing or damaged, a value that
+    /// fails verification, a request that cannot be met (exit 1).
+    Refused(String),
+    /// A file or the output could not be read or written (exit 3).
+    Io(String),
+}
+
+impl Failure {
+    /// The exit code of a run that ends with this failure.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Failure::Refused(_) => 1,
+            Failure::Usage(_) => 2,
+            Failure::Io(_) => 3,
+        }
+    }
+
+    /// Writing the output failed.
+    pub fn output(error: std::io::Error) -> Failure {
+        Failure::Io(format!("cannot write the output: {error}"))
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Usage(why) | Failure::Refused(why) | Failure::Io(why) => f.write_str(why),
+        }
+    }
+}
 
 /// A warning for a FEN that names no side to move (the side defaults).
 pub fn check_side(fen: &str, first: &str, report: &mut report::Report) {
@@ -146,12 +187,12 @@ pub fn check_side(fen: &str, first: &str, report: &mut report::Report) {
 }
 
 /// Parses a command-line value; its parse error becomes the message.
-pub fn parse_arg<T>(text: &str) -> Result<T, UsageError>
+pub fn parse_arg<T>(text: &str) -> Result<T, Failure>
 where
     T: std::str::FromStr,
     T::Err: std::fmt::Display,
 {
-    text.parse().map_err(|e| UsageError(format!("{e}")))
+    text.parse().map_err(|e| Failure::Usage(format!("{e}")))
 }
 
 /// Keeps glibc's allocator from holding on to freed memory: it serves
@@ -254,6 +295,7 @@ fn main() -> ExitCode {
                 game_cmd::xiangqi(fen.as_deref(), move_limit.as_deref(), &moves, report)
             }
         },
+        Command::Svg(args) => svg_cmd::run(&args, report),
         Command::Tb { command } => tb_cmd::run(command, report),
     };
     // A closed pipe (`| head`) is an error to report, not a panic.
@@ -261,13 +303,13 @@ fn main() -> ExitCode {
         let mut out = std::io::stdout().lock();
         out.write_all(text.as_bytes())
             .and_then(|()| out.flush())
-            .map_err(|e| UsageError(format!("cannot write the output: {e}")))
+            .map_err(Failure::output)
     });
     match written {
         Ok(()) => report.exit_code(),
-        Err(UsageError(why)) => {
-            eprintln!("error: {why}");
-            ExitCode::from(2)
+        Err(failure) => {
+            eprintln!("error: {failure}");
+            ExitCode::from(failure.exit_code())
         }
     }
 }

@@ -6,7 +6,7 @@ use qiboard::{chess, xiangqi};
 
 use crate::report::Report;
 use crate::tree;
-use crate::{Game, UsageError};
+use crate::{Failure, Game};
 
 /// The notations `moves` can write.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -27,7 +27,7 @@ pub fn moves(
     fen: &str,
     notation: MoveNotation,
     report: &mut Report,
-) -> Result<String, UsageError> {
+) -> Result<String, Failure> {
     match (game, notation) {
         (Game::Chess, MoveNotation::Ucci) => {
             tree::moves::<chess::Position>(fen, |position, mv| Ok(position.move_text(mv)), report)
@@ -58,10 +58,10 @@ pub fn moves(
             },
             report,
         ),
-        (Game::Chess, _) => Err(UsageError(
+        (Game::Chess, _) => Err(Failure::Usage(
             "chess moves are written in ucci (UCI) or san".to_string(),
         )),
-        (Game::Xiangqi, MoveNotation::San) => Err(UsageError(
+        (Game::Xiangqi, MoveNotation::San) => Err(Failure::Usage(
             "xiangqi moves are written in ucci, wxf or chinese".to_string(),
         )),
     }

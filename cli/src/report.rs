@@ -1,10 +1,15 @@
 //! What a run reports besides its answers, and the exit code it ends with.
 //!
 //! - 0: everything asked was done; warnings (on stderr) do not change it.
-//! - 1: the input was read, but something in it was dropped or refused
-//!   (a bad line of a stream, a move of a record that cannot be played);
-//!   with `--strict`, warnings count as such too.
-//! - 2: bad usage, or input that could not be read at all.
+//! - 1: refused: the input was read, but something in it was dropped or
+//!   refused (a bad line of a stream, a move of a record that cannot be
+//!   played), or the data asked for cannot be had (a table missing or
+//!   damaged, a value failing verification, an endgame that does not fit
+//!   the memory); with `--strict`, warnings count as such too.
+//! - 2: bad usage: an option unknown, an argument that is not what it
+//!   must be ([`crate::Failure::Usage`]).
+//! - 3: I/O failure: a file, stdin or stdout could not be read or
+//!   written ([`crate::Failure::Io`]).
 
 use std::fmt::Display;
 use std::process::ExitCode;

@@ -1,19 +1,18 @@
 //! `qiboard tb …`: generate, probe, verify and count xiangqi endgame tables.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::Subcommand;
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use qiboard::xiangqi::{Color, Position};
-use qiboard_tablebase::{
-    family, Dtm, Generated, Generator, Layout, Material, Plan, Progress, RuleSet, Tablebase,
-};
+use qiboard_tablebase::{Dtm, Layout, Material, ProbeError, RuleSet, Tablebase};
+use qiboard_tablebase_gen::{family, GenerateError, Generated, Generator, Plan, Progress};
 
 use crate::report::{quoted, Report};
-use crate::UsageError;
+use crate::Failure;
 
 /// Which rules, where: options every `tb` command takes.
 #[derive(clap::Args)]
@@ -119,13 +118,47 @@ pub enum TbCommand {
     },
 }
 
-/// Progress bars on stderr, drawn only when stderr is a terminal: one for
-/// the current stage of a table, and one over a whole family run.
+/// Progress on stderr: bars when stderr is a terminal (one for the current
+/// stage of a table, one over a whole family run), else a line every few
+/// seconds; and each table's line on stdout as soon as it is built.
 struct Bar {
     bars: MultiProgress,
     current: Mutex<Option<ProgressBar>>,
     overall: Mutex<Option<ProgressBar>>,
     visible: bool,
+    /// Without a terminal: when the last progress line was written, the
+    /// current stage's name, units done and total, and the overall count.
+    lines: Mutex<Lines>,
+    /// Tables built (or found present) so far, and the first error met
+    /// writing their lines.
+    tables: Mutex<Tables>,
+}
+
+#[derive(Default)]
+struct Lines {
+    last: Option<Instant>,
+    stage: String,
+    done: u64,
+    total: u64,
+    overall: Option<(u64, u64)>,
+}
+
+#[derive(Default)]
+struct Tables {
+    solved: usize,
+    present: usize,
+    bytes: u64,
+    write_error: Option<std::io::Error>,
+}
+
+/// How often a progress line is written when stderr is no terminal
+/// (`QIBOARD_PROGRESS_SECONDS` overrides the 5 s).
+fn progress_interval() -> Duration {
+    std::env::var("QIBOARD_PROGRESS_SECONDS")
+        .ok()
+        .and_then(|text| text.parse::<f64>().ok())
+        .filter(|seconds| seconds.is_finite() && *seconds >= 0.0)
+        .map_or(Duration::from_secs(5), Duration::from_secs_f64)
 }
 
 fn locked<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -145,7 +178,53 @@ impl Bar {
             current: Mutex::new(None),
             overall: Mutex::new(None),
             visible,
+            lines: Mutex::default(),
+            tables: Mutex::default(),
         }
+    }
+
+    /// Without a terminal, a progress line on stderr when the interval has
+    /// passed since the last.
+    fn line(&self, update: impl FnOnce(&mut Lines)) {
+        if self.visible {
+            return;
+        }
+        let mut lines = locked(&self.lines);
+        update(&mut lines);
+        let now = Instant::now();
+        let due = lines
+            .last
+            .is_none_or(|last| now.duration_since(last) >= progress_interval());
+        if !due {
+            return;
+        }
+        lines.last = Some(now);
+        let mut text = String::from("progress:");
+        if let Some((done, total)) = lines.overall {
+            text += &format!(" all tables {:.1}%;", percent(done, total));
+        }
+        if !lines.stage.is_empty() {
+            text += &format!(" {} {:.1}%", lines.stage, percent(lines.done, lines.total));
+        }
+        eprintln!("{text}");
+    }
+
+    /// Writes a table's line to stdout at once (flushed: a pipe reader
+    /// sees it now, and an interrupted run leaves it).
+    fn table_line(&self, text: &str) {
+        let mut tables = locked(&self.tables);
+        if tables.write_error.is_some() {
+            return;
+        }
+        let mut out = std::io::stdout().lock();
+        if let Err(error) = writeln!(out, "{text}").and_then(|()| out.flush()) {
+            tables.write_error = Some(error);
+        }
+    }
+
+    /// The first error met writing the tables' lines, if any.
+    fn write_error(&self) -> Option<std::io::Error> {
+        locked(&self.tables).write_error.take()
     }
 
     fn styled(bar: ProgressBar, template: &str, name: &str) -> ProgressBar {
@@ -166,6 +245,11 @@ impl Bar {
 
 impl Progress for Bar {
     fn start(&self, name: &str, total: u64) {
+        self.line(|lines| {
+            lines.stage = name.to_string();
+            lines.done = 0;
+            lines.total = total;
+        });
         // Small endgames finish before a bar would be read.
         let bar = if self.visible && total >= 100_000 {
             self.bars.add(ProgressBar::new(total))
@@ -177,6 +261,7 @@ impl Progress for Bar {
     }
 
     fn advance(&self, units: u64) {
+        self.line(|lines| lines.done += units);
         if let Some(bar) = &*locked(&self.current) {
             bar.inc(units);
         }
@@ -189,6 +274,7 @@ impl Progress for Bar {
     }
 
     fn overall(&self, done: u64, total: u64) {
+        self.line(|lines| lines.overall = Some((done, total)));
         let mut overall = locked(&self.overall);
         let bar = overall.get_or_insert_with(|| {
             let bar = if self.visible {
@@ -205,29 +291,93 @@ impl Progress for Bar {
         bar.set_length(total);
         bar.set_position(done);
     }
+
+    fn generated(&self, generated: &Generated) {
+        {
+            let mut tables = locked(&self.tables);
+            tables.solved += 1;
+            tables.bytes += generated
+                .files
+                .as_ref()
+                .map_or(0, |files| files.wdl.1 + files.dtm.1);
+        }
+        // Printed above the bars, which redraw below it.
+        self.bars.suspend(|| self.table_line(&report(generated)));
+    }
+
+    fn present(&self, material: Material) {
+        locked(&self.tables).present += 1;
+        let _ = material;
+    }
+
+    fn waiting(&self, material: Material) {
+        if !self.visible {
+            eprintln!("{material}: waiting for another writer's lock");
+        }
+    }
 }
 
-fn usage(error: impl std::fmt::Display) -> UsageError {
-    UsageError(error.to_string())
+fn percent(done: u64, total: u64) -> f64 {
+    if total == 0 {
+        100.0
+    } else {
+        done as f64 * 100.0 / total as f64
+    }
 }
 
-fn parse_material(text: &str) -> Result<Material, UsageError> {
+fn usage(error: impl std::fmt::Display) -> Failure {
+    Failure::Usage(error.to_string())
+}
+
+/// A prober's failure: an I/O error, a directory that is none (the
+/// `--dir` given), or refused data.
+fn probe_failure(error: ProbeError) -> Failure {
+    match error {
+        ProbeError::Io { .. } => Failure::Io(error.to_string()),
+        ProbeError::NotADirectory { .. } | ProbeError::Material(_) => usage(error),
+        _ => Failure::Refused(error.to_string()),
+    }
+}
+
+/// A generator's failure, by the same kinds.
+fn failure(error: GenerateError) -> Failure {
+    match error {
+        GenerateError::Probe(error) => probe_failure(error),
+        GenerateError::Io { .. } => Failure::Io(error.to_string()),
+        _ => Failure::Refused(error.to_string()),
+    }
+}
+
+fn parse_material(text: &str) -> Result<Material, Failure> {
     text.parse().map_err(usage)
 }
 
-fn parse_rules(text: &str) -> Result<RuleSet, UsageError> {
+fn parse_rules(text: &str) -> Result<RuleSet, Failure> {
     text.parse().map_err(usage)
 }
 
-fn at(place: Where) -> Result<Generator, UsageError> {
+/// A generator writing to `place`'s directory, made if missing.
+fn writer(place: Where) -> Result<Generator, Failure> {
+    let rules = parse_rules(&place.rules)?;
+    Ok(Generator::open(place.dir)
+        .map_err(failure)?
+        .with_rules(rules))
+}
+
+/// A generator over `place`'s directory, which must exist (reading whole
+/// tables: stats, verify).
+fn reader(place: Where) -> Result<Generator, Failure> {
     Ok(Generator::new(prober(place)?))
 }
 
-fn prober(place: Where) -> Result<Tablebase, UsageError> {
-    Ok(Tablebase::open(place.dir).with_rules(parse_rules(&place.rules)?))
+fn prober(place: Where) -> Result<Tablebase, Failure> {
+    let rules = parse_rules(&place.rules)?;
+    Ok(Tablebase::open(place.dir)
+        .map_err(probe_failure)?
+        .with_rules(rules))
 }
 
-pub fn run(command: TbCommand, report: &mut Report) -> Result<String, UsageError> {
+pub fn run(command: TbCommand, report: &mut Report) -> Result<String, Failure> {
     match command {
         TbCommand::Gen {
             all: true,
@@ -239,7 +389,7 @@ pub fn run(command: TbCommand, report: &mut Report) -> Result<String, UsageError
         } => generate_family(
             attackers.unwrap_or(0),
             max_entries,
-            with_memory(at(place)?, memory)?,
+            with_memory(writer(place)?, memory)?,
         ),
         TbCommand::Gen {
             materials,
@@ -249,7 +399,7 @@ pub fn run(command: TbCommand, report: &mut Report) -> Result<String, UsageError
             ..
         } => generate(
             &materials,
-            with_memory(at(place)?, memory)?.with_subtables(!no_subtables),
+            with_memory(writer(place)?, memory)?.with_subtables(!no_subtables),
         ),
         TbCommand::Plan {
             attackers,
@@ -272,7 +422,7 @@ pub fn run(command: TbCommand, report: &mut Report) -> Result<String, UsageError
                 show_plan(&plan, &mut out)
             }
             .and_then(|()| std::io::Write::flush(&mut out))
-            .map_err(|e| UsageError(format!("cannot write the plan: {e}")))?;
+            .map_err(Failure::output)?;
             Ok(String::new())
         }
         TbCommand::Probe { fen, place } if fen == "-" => probe_stdin(&prober(place)?, report),
@@ -282,15 +432,15 @@ pub fn run(command: TbCommand, report: &mut Report) -> Result<String, UsageError
         }
         TbCommand::Verify { material, place } => {
             let material = parse_material(&material)?;
-            let tablebase = at(place)?;
-            let checked = tablebase.verify(&material, &Bar::new()).map_err(usage)?;
+            let tablebase = reader(place)?;
+            let checked = tablebase.verify(&material, &Bar::new()).map_err(failure)?;
             Ok(format!(
                 "{material} verified: {checked} legal entries agree with all their successors\n"
             ))
         }
         TbCommand::Stats { material, place } => {
             let material = parse_material(&material)?;
-            let table = at(place)?.table(&material).map_err(usage)?;
+            let table = reader(place)?.table(&material).map_err(failure)?;
             let stored = table.material();
             let mut out = String::new();
             if stored != material {
@@ -308,6 +458,7 @@ pub fn run(command: TbCommand, report: &mut Report) -> Result<String, UsageError
     }
 }
 
+/// A built table's line (without its end).
 fn report(generated: &Generated) -> String {
     let mut out = format!(
         "{}: {} entries solved in {:.3} s",
@@ -324,28 +475,28 @@ fn report(generated: &Generated) -> String {
             files.dtm.1
         );
     }
-    out.push('\n');
     out
 }
 
-fn generate(materials: &[String], tablebase: Generator) -> Result<String, UsageError> {
+fn generate(materials: &[String], tablebase: Generator) -> Result<String, Failure> {
     let materials = materials
         .iter()
         .map(|text| parse_material(text))
         .collect::<Result<Vec<_>, _>>()?;
     let started = Instant::now();
-    let mut out = String::new();
+    let bar = Bar::new();
     for material in &materials {
-        for generated in tablebase.generate(material, &Bar::new()).map_err(usage)? {
-            out += &report(&generated);
+        let generated = tablebase.generate(material, &bar);
+        if let Some(error) = bar.write_error() {
+            return Err(Failure::output(error));
         }
+        generated.map_err(failure)?;
     }
-    out += &format!("total {:.3} s\n", started.elapsed().as_secs_f64());
-    Ok(out)
+    Ok(format!("total {:.3} s\n", started.elapsed().as_secs_f64()))
 }
 
 /// A size in bytes: a number, or one with K, M or G (powers of 1024).
-fn parse_size(text: &str) -> Result<u64, UsageError> {
+fn parse_size(text: &str) -> Result<u64, Failure> {
     let text = text.trim();
     let (digits, unit) = match text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
         Some((at, _)) => text.split_at(at),
@@ -365,14 +516,14 @@ fn parse_size(text: &str) -> Result<u64, UsageError> {
         .filter(|_| shift != u32::MAX)
         .and_then(|n| n.checked_mul(1 << shift.min(63)))
         .ok_or_else(|| {
-            UsageError(format!(
+            Failure::Usage(format!(
                 "{:?} is not a size: write bytes, or a number with K, M or G",
                 quoted(text)
             ))
         })
 }
 
-fn with_memory(generator: Generator, memory: Option<String>) -> Result<Generator, UsageError> {
+fn with_memory(generator: Generator, memory: Option<String>) -> Result<Generator, Failure> {
     Ok(match memory {
         Some(text) => generator.with_memory_limit(parse_size(&text)?),
         None => generator,
@@ -450,11 +601,15 @@ fn generate_family(
     attackers: u32,
     max_entries: Option<u64>,
     tablebase: Generator,
-) -> Result<String, UsageError> {
+) -> Result<String, Failure> {
     // Everything checked before any work: an endgame that cannot be built
     // here is an error now, not an abort halfway.
     let materials = family_up_to(attackers, max_entries);
-    let plan = Plan::new(&materials, tablebase.rules(), tablebase.memory_limit());
+    let plan = Plan::new(
+        &materials,
+        tablebase.tablebase().rules(),
+        tablebase.memory_limit(),
+    );
     let blocked: Vec<String> = plan
         .blocked()
         .map(|endgame| {
@@ -474,7 +629,7 @@ fn generate_family(
             .cloned()
             .collect::<Vec<_>>()
             .join("; ");
-        return Err(UsageError(format!(
+        return Err(Failure::Refused(format!(
             "{} of the family's {} endgames cannot be built here, e.g. {shown}; nothing was built (see `qiboard tb plan --attackers {attackers}`)",
             blocked.len(),
             plan.endgames.len()
@@ -482,43 +637,53 @@ fn generate_family(
     }
     let started = Instant::now();
     let bar = Bar::new();
-    let run = tablebase.generate_family(&materials, &bar).map_err(usage)?;
+    let run = tablebase.generate_family(&materials, &bar);
     bar.finish_overall();
-    let mut out = String::new();
-    for generated in &run.generated {
-        out += &report(generated);
+    if let Some(error) = bar.write_error() {
+        return Err(Failure::output(error));
     }
-    let bytes: u64 = run
-        .generated
-        .iter()
-        .filter_map(|g| g.files.as_ref())
-        .map(|files| files.wdl.1 + files.dtm.1)
-        .sum();
+    // What was built stays built, and is said, whether the run finished.
+    let tables = locked(&bar.tables);
     let up_to = max_entries.map_or(String::new(), |most| format!(" and {most} entries"));
-    out += &format!(
-        "{} endgames of at most {attackers} attacking pieces{up_to}: {} solved ({bytes} bytes written), {} already present; total {:.3} s\n",
+    let ended = if run.is_ok() {
+        ""
+    } else {
+        ", then stopped by the error below"
+    };
+    let summary = format!(
+        "{} endgames of at most {attackers} attacking pieces{up_to}: {} solved ({} bytes written), {} already present{ended}; total {:.3} s\n",
         materials.len(),
-        run.generated.len(),
-        run.present.len(),
+        tables.solved,
+        tables.bytes,
+        tables.present,
         started.elapsed().as_secs_f64()
     );
-    Ok(out)
+    match run {
+        Ok(_) => Ok(summary),
+        Err(error) => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(summary.as_bytes())
+                .and_then(|()| out.flush())
+                .map_err(Failure::output)?;
+            Err(failure(error))
+        }
+    }
 }
 
-fn parse_fen(fen: &str) -> Result<Position, UsageError> {
+fn parse_fen(fen: &str) -> Result<Position, Failure> {
     Position::from_fen(fen.trim())
-        .map_err(|e| UsageError(format!("bad FEN {:?}: {e}", quoted(fen.trim()))))
+        .map_err(|e| Failure::Usage(format!("bad FEN {:?}: {e}", quoted(fen.trim()))))
 }
 
 fn show_move(best: Option<(qiboard::xiangqi::Move, Dtm)>) -> String {
     best.map_or_else(|| "-".to_string(), |(mv, _)| mv.to_string())
 }
 
-fn probe(fen: &str, tablebase: &Tablebase) -> Result<String, UsageError> {
+fn probe(fen: &str, tablebase: &Tablebase) -> Result<String, Failure> {
     let position = parse_fen(fen)?;
-    let value = tablebase.probe_dtm(&position).map_err(usage)?;
-    let best = tablebase.best_move(&position).map_err(usage)?;
-    let line = tablebase.line(&position).map_err(usage)?;
+    let value = tablebase.probe_dtm(&position).map_err(probe_failure)?;
+    let best = tablebase.best_move(&position).map_err(probe_failure)?;
+    let line = tablebase.line(&position).map_err(probe_failure)?;
     let line = if line.is_empty() {
         "-".to_string()
     } else {
@@ -531,14 +696,14 @@ fn probe(fen: &str, tablebase: &Tablebase) -> Result<String, UsageError> {
 }
 
 /// `tb probe -`: each stdin line answered as it is read.
-fn probe_stdin(tablebase: &Tablebase, report: &mut Report) -> Result<String, UsageError> {
+fn probe_stdin(tablebase: &Tablebase, report: &mut Report) -> Result<String, Failure> {
     let failed = crate::lines::answer_each(|line| {
-        let position = parse_fen(line).map_err(|UsageError(why)| why)?;
+        let position = parse_fen(line).map_err(|failure| failure.to_string())?;
         let value = tablebase.probe_dtm(&position).map_err(|e| e.to_string())?;
         let best = tablebase.best_move(&position).map_err(|e| e.to_string())?;
         Ok(format!("{value} {}", show_move(best)))
     })
-    .map_err(|e| UsageError(format!("cannot read stdin or write the answers: {e}")))?;
+    .map_err(|e| Failure::Io(format!("cannot read stdin or write the answers: {e}")))?;
     if failed {
         report.refused();
     }

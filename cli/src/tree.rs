@@ -6,7 +6,7 @@ use std::time::Instant;
 use qiboard::{chess, xiangqi, Board, Perft};
 
 use crate::report::{quoted, Report};
-use crate::{check_side, lines, UsageError};
+use crate::{check_side, lines, Failure};
 
 /// What the command line says of a game's positions beyond [`Board`].
 pub trait Game: Board {
@@ -47,14 +47,14 @@ pub fn perft<B: Game + Sync + 'static>(
     fen: Option<&str>,
     args: PerftArgs,
     report: &mut Report,
-) -> Result<String, UsageError> {
+) -> Result<String, Failure> {
     let fen = fen.unwrap_or(B::START_FEN);
-    let position: B = parse(fen).map_err(UsageError)?;
+    let position: B = parse(fen).map_err(Failure::Usage)?;
     check_side(fen, B::FIRST, report);
     let hash_bytes = args
         .hash_mib
         .checked_mul(1 << 20)
-        .ok_or_else(|| UsageError(format!("--hash {} MiB is too large", args.hash_mib)))?;
+        .ok_or_else(|| Failure::Usage(format!("--hash {} MiB is too large", args.hash_mib)))?;
     let perft = Perft::new(args.depth)
         .threads(args.threads)
         .hash_bytes(hash_bytes);
@@ -63,7 +63,7 @@ pub fn perft<B: Game + Sync + 'static>(
     let nodes = if args.divide && args.depth > 0 {
         let mut split: Vec<(String, u64)> = perft
             .divide(&position)
-            .map_err(|e| UsageError(e.to_string()))?
+            .map_err(|e| Failure::Usage(e.to_string()))?
             .into_iter()
             .map(|(mv, count)| (position.move_text(mv), count))
             .collect();
@@ -75,7 +75,7 @@ pub fn perft<B: Game + Sync + 'static>(
     } else {
         perft
             .count(&position)
-            .map_err(|e| UsageError(e.to_string()))?
+            .map_err(|e| Failure::Usage(e.to_string()))?
     };
     let seconds = start.elapsed().as_secs_f64();
     let rate = |seconds: f64| nodes as f64 / seconds.max(1e-9) / 1e6;
@@ -137,19 +137,15 @@ fn moves_line<B: Board>(fen: &str, write: Writer<B>) -> Result<String, String> {
 /// `moves <FEN>`, or with `-` one output line per stdin line, each
 /// written as soon as its line is read: the moves, or `error: <why>` for
 /// a bad line, carrying on to the next.
-pub fn moves<B: Game>(
-    fen: &str,
-    write: Writer<B>,
-    report: &mut Report,
-) -> Result<String, UsageError> {
+pub fn moves<B: Game>(fen: &str, write: Writer<B>, report: &mut Report) -> Result<String, Failure> {
     if fen != "-" {
         check_side(fen, B::FIRST, report);
         return moves_line::<B>(fen, write)
             .map(|line| line + "\n")
-            .map_err(UsageError);
+            .map_err(Failure::Usage);
     }
     let failed = lines::answer_each(|line| moves_line::<B>(line, write))
-        .map_err(|e| UsageError(format!("cannot read stdin or write the answers: {e}")))?;
+        .map_err(|e| Failure::Io(format!("cannot read stdin or write the answers: {e}")))?;
     if failed {
         report.refused();
     }

@@ -5,7 +5,7 @@ use qiboard::xiangqi::{
     pawn_attacks, rook_attacks, Bitboard, Color, Square,
 };
 
-use crate::{parse_arg, UsageError};
+use crate::{parse_arg, Failure};
 
 const PIECES: &str =
     "rook, cannon, cannon-quiet, horse, elephant, advisor, king, pawn-red, pawn-black";
@@ -16,11 +16,11 @@ fn show(set: Bitboard) -> String {
     format!("{}{set}\n{:#025x}\n", set.diagram(), set.0)
 }
 
-pub fn bitboard(text: &str) -> Result<String, UsageError> {
+pub fn bitboard(text: &str) -> Result<String, Failure> {
     parse_arg::<Bitboard>(text).map(show)
 }
 
-pub fn attacks(piece: &str, square: &str, occupancy: Option<&str>) -> Result<String, UsageError> {
+pub fn attacks(piece: &str, square: &str, occupancy: Option<&str>) -> Result<String, Failure> {
     let square: Square = parse_arg(square)?;
     let occupied: Bitboard = occupancy.map(parse_arg).transpose()?.unwrap_or_default();
     let set = match piece {
@@ -34,7 +34,7 @@ pub fn attacks(piece: &str, square: &str, occupancy: Option<&str>) -> Result<Str
         "pawn-red" => pawn_attacks(Color::Red, square),
         "pawn-black" => pawn_attacks(Color::Black, square),
         other => {
-            return Err(UsageError(format!(
+            return Err(Failure::Usage(format!(
                 "unknown xiangqi piece {:?}; expected one of: {PIECES}",
                 crate::report::quoted(other)
             )))

@@ -55,7 +55,11 @@ fn unplayable_moves_are_errors_after_the_output() {
     let Some(output) = sample_to_ucci("BadMoveTest3.xqf") else {
         return;
     };
-    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "a refused move fails the run"
+    );
     assert_eq!(
         stdout(&output)
             .lines()
@@ -71,19 +75,25 @@ fn unplayable_moves_are_errors_after_the_output() {
 }
 
 #[test]
-fn bad_input_is_a_usage_error() {
+fn bad_input_fails_by_kind() {
     // Runs that fail before reading stdin get none, so that writing it
     // cannot race their exit.
-    let early = ["/no/such/file --to pgn", "- --to pgn --notation san"]
-        .map(|rest| qiboard(&words(&format!("convert xiangqi {rest}"))));
-    let chess = qiboard(&words("convert chess - --to pgn --notation wxf"));
+    let missing = qiboard(&words("convert xiangqi /no/such/file --to pgn"));
+    let usage = [
+        qiboard(&words("convert xiangqi - --to pgn --notation san")),
+        qiboard(&words("convert chess - --to pgn --notation wxf")),
+    ];
     let read = [
         ("- --to pgn", "XQ too short"),
         ("- --to ucci", "[FEN \"9/9 w\"]\n1. h2e2"),
     ]
     .map(|(rest, input)| qiboard_with_input(&words(&format!("convert xiangqi {rest}")), input));
-    for output in early.iter().chain([&chess]).chain(&read) {
-        assert_eq!(output.status.code(), Some(2));
+    let runs = [(&missing, 3)]
+        .into_iter()
+        .chain(usage.iter().map(|output| (output, 2)))
+        .chain(read.iter().map(|output| (output, 1)));
+    for (output, code) in runs {
+        assert_eq!(output.status.code(), Some(code), "{output:?}");
         let errors = String::from_utf8_lossy(&output.stderr);
         assert!(errors.starts_with("error: "), "{errors}");
     }

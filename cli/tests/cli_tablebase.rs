@@ -88,7 +88,7 @@ fn gen_stats_verify_and_probe() {
         .unwrap();
     assert_eq!(
         missing.status.code(),
-        Some(2),
+        Some(1),
         "no table there: {missing:?}"
     );
     assert!(String::from_utf8_lossy(&missing.stderr).contains("no table for KRK"));
@@ -189,19 +189,34 @@ fn probe_reads_fens_from_stdin() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Exit codes by kind, each with a message: 2 for arguments that are not
+/// what they must be, 1 for what the data refuses (a table missing or
+/// damaged), 3 for a file that cannot be read or written.
 #[test]
-fn failures_exit_2_with_a_message() {
+fn failures_exit_by_kind_with_a_message() {
     let dir = scratch("errors");
-    for args in [
-        vec!["tb", "gen", "KXK", "--dir", text(&dir)],
-        vec!["tb", "stats", "KRRRK"],
-        vec!["tb", "probe", "not a fen", "--dir", text(&dir)],
-        vec!["tb", "probe", KRK_RED, "--dir", text(&dir)],
+    std::fs::create_dir_all(&dir).unwrap();
+    let not_a_dir = dir.join("a-file");
+    std::fs::write(&not_a_dir, b"").unwrap();
+    let unwritable = not_a_dir.join("tables");
+    for (args, code) in [
+        (vec!["tb", "gen", "KXK", "--dir", text(&dir)], 2),
+        (vec!["tb", "stats", "KRRRK"], 2),
+        (vec!["tb", "probe", "not a fen", "--dir", text(&dir)], 2),
+        (vec!["tb", "probe", KRK_RED, "--dir", "/no/such/dir"], 2),
+        (vec!["tb", "gen", "KRK", "--memory", "lots"], 2),
+        (vec!["tb", "probe", KRK_RED, "--dir", text(&dir)], 1),
+        (vec!["tb", "stats", "KRK", "--dir", text(&dir)], 1),
+        (vec!["tb", "gen", "KRK", "--dir", text(&unwritable)], 3),
     ] {
         let output = qiboard(&args);
-        assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+        assert_eq!(output.status.code(), Some(code), "{args:?}: {output:?}");
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+    }
+    let help = String::from_utf8(qiboard(&["--help"]).stdout).unwrap();
+    for stated in ["1 refused", "2 bad usage", "3 I/O failure"] {
+        assert!(help.contains(stated), "--help does not say {stated:?}");
     }
 
     stdout_lines(&qiboard(&["tb", "gen", "KRK", "--dir", text(&dir)]));
@@ -209,7 +224,7 @@ fn failures_exit_2_with_a_message() {
     let bytes = std::fs::read(&path).unwrap();
     std::fs::write(&path, &bytes[..bytes.len() - 10]).unwrap();
     let output = qiboard(&["tb", "probe", KRK_RED, "--dir", text(&dir)]);
-    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(output.status.code(), Some(1), "a damaged table is refused");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("KRK.qwdl"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -293,7 +308,7 @@ fn rules_option_and_rule_decided_values() {
         "--dir",
         text(&dir),
     ]);
-    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
         stderr.contains("asian") && stderr.contains("none"),
@@ -372,7 +387,7 @@ fn plans_and_refusals_come_before_any_work() {
         "--dir",
         text(&dir),
     ]);
-    assert_eq!(refused.status.code(), Some(2));
+    assert_eq!(refused.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("nothing was built"));
     let small = qiboard(&[
         "tb",
@@ -385,7 +400,7 @@ fn plans_and_refusals_come_before_any_work() {
         "--dir",
         text(&dir),
     ]);
-    assert_eq!(small.status.code(), Some(2));
+    assert_eq!(small.status.code(), Some(1));
     assert!(!dir.exists() || std::fs::read_dir(&dir).unwrap().next().is_none());
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -467,7 +482,7 @@ fn a_solve_out_of_core_writes_the_files_a_solve_in_memory_does() {
     // (2.5 MiB and more), KRKN is refused.
     let ruled = scratch("out-of-core-ruled");
     let refused = qiboard(&["tb", "gen", "KRKN", "--memory", "2M", "--dir", text(&ruled)]);
-    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+    assert_eq!(refused.status.code(), Some(1), "{refused:?}");
     let message = String::from_utf8_lossy(&refused.stderr);
     assert!(
         message.contains("KRKN: solving needs about 2.1 MiB"),
@@ -545,7 +560,7 @@ fn many_writers_leave_only_whole_tables() {
     // No sub-endgames solved: KRKA needs KRK (there) and KKA (missing).
     let fresh = scratch("no-subtables");
     let output = qiboard(&["tb", "gen", "KRKA", "--no-subtables", "--dir", text(&fresh)]);
-    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(output.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&output.stderr).contains("no table for"));
     assert!(
         !fresh.join("KRK.qwdl").exists(),
@@ -553,4 +568,104 @@ fn many_writers_leave_only_whole_tables() {
     );
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&fresh);
+}
+
+/// A family run writes each endgame's line as soon as it is built, to a
+/// pipe too (the first long before the run ends), with progress lines on
+/// stderr when that is no terminal; interrupted, it leaves the lines of
+/// what it built, each endgame's files in place.
+#[test]
+fn a_family_run_streams_its_report_and_leaves_it_when_interrupted() {
+    use std::io::{BufRead, BufReader, Read};
+    let dir = scratch("streaming");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qiboard"))
+        .args([
+            "tb",
+            "gen",
+            "--all",
+            "--attackers",
+            "1",
+            "--dir",
+            text(&dir),
+        ])
+        .env("QIBOARD_PROGRESS_SECONDS", "0.2")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    assert!(first.starts_with("KK: 90 entries solved"), "{first:?}");
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the first line came only at the end"
+    );
+    // The whole family takes minutes: interrupt it a few tables in.
+    let mut lines = vec![first];
+    while lines.len() < 4 {
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        lines.push(line);
+    }
+    // SAFETY: kill only sends a signal to the child this test started.
+    #[allow(unsafe_code)]
+    let sent = unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    assert_eq!(sent, 0);
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).unwrap();
+    lines.extend(rest.lines().map(|line| format!("{line}\n")));
+    let mut errors = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut errors)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "interrupted, it ends unsuccessfully");
+    assert!(errors.contains("progress: "), "{errors}");
+    for line in &lines {
+        let material = line.split(':').next().unwrap();
+        for extension in ["qwdl", "qdtm"] {
+            let path = dir.join(format!("{material}.{extension}"));
+            assert!(
+                path.exists(),
+                "{line:?} reported, {} missing",
+                path.display()
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A finished family run leaves only tables: each writer's lock file goes
+/// once its endgame is done.
+#[test]
+fn a_finished_family_leaves_no_lock_files() {
+    let dir = scratch("no-locks");
+    let output = qiboard(&[
+        "tb",
+        "gen",
+        "--all",
+        "--attackers",
+        "1",
+        "--max-entries",
+        "2e5",
+        "--dir",
+        text(&dir),
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.len() > 20, "{names:?}");
+    assert!(
+        names
+            .iter()
+            .all(|name| name.ends_with(".qwdl") || name.ends_with(".qdtm")),
+        "{names:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -8,8 +8,12 @@
   Polyglot keys.
 * :mod:`qiboard.envs` -- a Gymnasium environment and a PettingZoo AEC
   environment (needs ``gymnasium`` / ``pettingzoo``).
+* :mod:`qiboard.engine` -- a client for UCI and UCCI engines, blocking or
+  on asyncio (``from qiboard import engine``).
 
-Every error is a ``ValueError`` subclass carrying the Rust crate's message.
+Every error for bad input is a ``ValueError`` subclass carrying the Rust
+crate's message; an engine that fails raises ``qiboard.engine.EngineError``
+(a ``RuntimeError``).
 """
 
 from ._qiboard import (

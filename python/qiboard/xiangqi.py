@@ -50,6 +50,7 @@ read_pgn = _native.read_pgn
 read_file = _native.read_file
 iter_records = _native.iter_records
 material_of = _native.material_of
+svg = _native.svg
 
 #: Names of the ``Batch.endings`` codes (index = code).
 ENDINGS = (
@@ -92,4 +93,5 @@ __all__ = [
     "read_records",
     "square_index",
     "square_name",
+    "svg",
 ]

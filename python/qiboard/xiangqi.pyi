@@ -2,7 +2,7 @@
 
 import os
 import pathlib
-from typing import Any, Iterator, List, Literal, Optional, Sequence, Tuple, Union, final
+from typing import Any, Iterable, Iterator, List, Literal, Optional, Sequence, Tuple, Union, final
 
 import numpy as np
 import numpy.typing as npt
@@ -117,6 +117,7 @@ class Game(GameBase[Move, Position, Outcome]):
     def outcome(self) -> Optional[Outcome]: ...
     def is_over(self) -> bool: ...
     def repetition(self) -> Optional[Repetition]: ...
+    def banned_moves(self) -> List[Move]: ...
     def history(self) -> str: ...
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, memo: Any, /) -> Game: ...
@@ -187,6 +188,7 @@ class Tablebase:
         rules: Literal["asian", "none"] = "asian",
         cache_bytes: Optional[int] = None,
         memory_bytes: Optional[int] = None,
+        create: bool = False,
     ) -> Tablebase: ...
     @property
     def directory(self) -> Optional[pathlib.Path]: ...
@@ -253,6 +255,18 @@ def read_pgn(text: str) -> List[Record]: ...
 def read_file(path: Union[str, os.PathLike[str]]) -> List[Record]: ...
 def iter_records(path: Union[str, os.PathLike[str]], *, skip_errors: bool = False) -> RecordReader: ...
 def material_of(position: Position) -> str: ...
+def svg(
+    position: _PositionLike,
+    *,
+    flipped: bool = False,
+    lastmove: Optional[Union[_MoveLike, Tuple[_SquareLike, _SquareLike]]] = None,
+    arrows: Iterable[Union[_MoveLike, Tuple[_SquareLike, _SquareLike]]] = (),
+    marks: Iterable[_SquareLike] = (),
+    check: Optional[Union[_SquareLike, Literal["auto"]]] = "auto",
+    coordinates: Optional[Literal["ucci", "wxf", "none"]] = "ucci",
+    latin: bool = False,
+    size: Optional[int] = 450,
+) -> str: ...
 
 __all__ = [
     "ACTION_COUNT",
@@ -284,4 +298,5 @@ __all__ = [
     "read_records",
     "square_index",
     "square_name",
+    "svg",
 ]

@@ -14,7 +14,7 @@ use crate::dunder;
 use crate::errors::{self, MoveError, NotationError, PerftError};
 
 /// A square given as an index (a1 = 0 … h8 = 63) or a name (`"e4"`).
-fn square_arg(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
+pub fn square_arg(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
     if let Ok(index) = obj.extract::<i64>() {
         return usize::try_from(index)
             .ok()
@@ -385,6 +385,11 @@ impl PyChessPosition {
         format!("Position('{}')", self.0.fen())
     }
 
+    /// The position as an SVG image, for Jupyter (see ``svg()``).
+    fn _repr_svg_(&self) -> String {
+        crate::svg::chess_position(&self.0)
+    }
+
     fn __hash__(&self) -> u64 {
         self.0.key()
     }
@@ -577,6 +582,11 @@ impl PyChessGame {
             self.0.start().fen(),
             self.0.moves().len()
         )
+    }
+
+    /// The current position, with the last move, as an SVG image, for Jupyter (see ``svg()``).
+    fn _repr_svg_(&self) -> String {
+        crate::svg::chess_game(&self.0)
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {

@@ -115,9 +115,18 @@ pub fn chess_game(error: qiboard::chess::GameError) -> PyErr {
 }
 
 /// A tablebase error; a bad material signature is a `MaterialError`.
-pub fn tablebase(error: qiboard_tablebase::TbError) -> PyErr {
+pub fn tablebase(error: qiboard_tablebase::ProbeError) -> PyErr {
     match error {
-        qiboard_tablebase::TbError::Material(why) => MaterialError::new_err(why.to_string()),
+        qiboard_tablebase::ProbeError::Material(why) => MaterialError::new_err(why.to_string()),
+        other => TablebaseError::new_err(other.to_string()),
+    }
+}
+
+/// A generator's error: the prober's beneath it as [`tablebase`] says, the
+/// rest a `TablebaseError`.
+pub fn generating(error: qiboard_tablebase_gen::GenerateError) -> PyErr {
+    match error {
+        qiboard_tablebase_gen::GenerateError::Probe(error) => tablebase(error),
         other => TablebaseError::new_err(other.to_string()),
     }
 }

@@ -28,6 +28,8 @@ mod record;
 #[cfg(not(test))]
 mod shared;
 #[cfg(not(test))]
+mod svg;
+#[cfg(not(test))]
 mod tablebase;
 #[cfg(not(test))]
 mod xiangqi;
@@ -48,10 +50,12 @@ fn _qiboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     xiangqi::register(&xiangqi)?;
     tablebase::register(&xiangqi)?;
     batch::register(&xiangqi)?;
+    svg::register_xiangqi(&xiangqi)?;
     m.add_submodule(&xiangqi)?;
 
     let chess = PyModule::new(py, "chess")?;
     chess::register(&chess)?;
+    svg::register_chess(&chess)?;
     m.add_submodule(&chess)?;
     Ok(())
 }

@@ -5,7 +5,8 @@ use std::path::PathBuf;
 
 use pyo3::prelude::*;
 
-use qiboard_tablebase::{DistanceTo, Dtm, Generator, Material, Quiet, RuleSet, Value, Wdl};
+use qiboard_tablebase::{DistanceTo, Dtm, Material, RuleSet, Tablebase, Value, Wdl};
+use qiboard_tablebase_gen::{Generator, Quiet};
 
 use crate::errors::{self, MaterialError, TablebaseError};
 use crate::xiangqi::{position_arg, PyMove, PyPosition};
@@ -123,8 +124,9 @@ impl PyGenerated {
 }
 
 /// Xiangqi endgame tablebases: ``Tablebase(directory)`` reads (and
-/// generates into) a directory of ``.qwdl``/``.qdtm`` files;
-/// ``Tablebase()`` keeps generated tables in memory. ``rules`` is
+/// generates into) a directory of ``.qwdl``/``.qdtm`` files, which must
+/// exist unless ``create=True``; ``Tablebase()`` keeps generated tables
+/// in memory. ``rules`` is
 /// "asian" (default: perpetual check and chase lose) or "none".
 /// Probes read one block at a time through a cache of ``cache_bytes``;
 /// every method may be called from any thread, and releases the GIL.
@@ -141,16 +143,18 @@ pub struct PyTablebase {
 #[pymethods]
 impl PyTablebase {
     #[new]
-    #[pyo3(signature = (directory=None, *, rules="asian", cache_bytes=None, memory_bytes=None))]
+    #[pyo3(signature = (directory=None, *, rules="asian", cache_bytes=None, memory_bytes=None, create=false))]
     fn new(
         directory: Option<PathBuf>,
         rules: &str,
         cache_bytes: Option<usize>,
         memory_bytes: Option<u64>,
+        create: bool,
     ) -> PyResult<Self> {
         let rules: RuleSet = rules.parse().map_err(errors::with::<TablebaseError>)?;
         let mut generator = match directory {
-            Some(dir) => Generator::open(dir),
+            Some(dir) if create => Generator::open(dir).map_err(errors::generating)?,
+            Some(dir) => Generator::new(Tablebase::open(dir).map_err(errors::tablebase)?),
             None => Generator::in_memory(),
         }
         .with_rules(rules);
@@ -166,19 +170,19 @@ impl PyTablebase {
     /// The directory, or None for tables in memory.
     #[getter]
     fn directory(&self) -> Option<PathBuf> {
-        self.generator.dir().map(PathBuf::from)
+        self.generator.tablebase().dir().map(PathBuf::from)
     }
 
     /// The rules the tables are solved under: "asian" or "none".
     #[getter]
     fn rules(&self) -> String {
-        self.generator.rules().to_string()
+        self.generator.tablebase().rules().to_string()
     }
 
     /// Win, draw or loss for the side to move ("win", "draw", "loss").
     fn probe_wdl(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<&'static str> {
         let position = position_arg(position)?;
-        py.detach(|| self.generator.probe_wdl(&position))
+        py.detach(|| self.generator.tablebase().probe_wdl(&position))
             .map(wdl_name)
             .map_err(errors::tablebase)
     }
@@ -186,7 +190,7 @@ impl PyTablebase {
     /// The value with its distance.
     fn probe_dtm(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<PyDtm> {
         let position = position_arg(position)?;
-        py.detach(|| self.generator.probe_dtm(&position))
+        py.detach(|| self.generator.tablebase().probe_dtm(&position))
             .map(PyDtm)
             .map_err(errors::tablebase)
     }
@@ -200,7 +204,7 @@ impl PyTablebase {
     ) -> PyResult<Vec<(PyMove, PyDtm)>> {
         let position = position_arg(position)?;
         let ranked = py
-            .detach(|| self.generator.probe_root(&position))
+            .detach(|| self.generator.tablebase().probe_root(&position))
             .map_err(errors::tablebase)?;
         Ok(ranked
             .into_iter()
@@ -216,7 +220,7 @@ impl PyTablebase {
     ) -> PyResult<Option<(PyMove, PyDtm)>> {
         let position = position_arg(position)?;
         let best = py
-            .detach(|| self.generator.best_move(&position))
+            .detach(|| self.generator.tablebase().best_move(&position))
             .map_err(errors::tablebase)?;
         Ok(best.map(|(mv, dtm)| (PyMove(mv), PyDtm(dtm))))
     }
@@ -225,7 +229,7 @@ impl PyTablebase {
     fn line(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Vec<PyMove>> {
         let position = position_arg(position)?;
         let line = py
-            .detach(|| self.generator.line(&position))
+            .detach(|| self.generator.tablebase().line(&position))
             .map_err(errors::tablebase)?;
         Ok(line.into_iter().map(PyMove).collect())
     }
@@ -235,16 +239,17 @@ impl PyTablebase {
     fn contains(&self, material_or_position: &Bound<'_, PyAny>) -> PyResult<bool> {
         if let Ok(text) = material_or_position.extract::<String>() {
             if !text.contains('/') {
-                return Ok(self.generator.contains(&material(&text)?));
+                return Ok(self.generator.tablebase().contains(&material(&text)?));
             }
         }
         let position = position_arg(material_or_position)?;
-        Ok(self.generator.covers(&position))
+        Ok(self.generator.tablebase().covers(&position))
     }
 
     /// The endgames it has, as signatures.
     fn materials(&self) -> Vec<String> {
         self.generator
+            .tablebase()
             .materials()
             .iter()
             .map(Material::to_string)
@@ -254,12 +259,12 @@ impl PyTablebase {
     /// The most pieces (kings included) of any endgame it has.
     #[getter]
     fn max_pieces(&self) -> u32 {
-        self.generator.max_pieces()
+        self.generator.tablebase().max_pieces()
     }
 
     /// Forgets what was found in the directory, to see new files.
     fn refresh(&self) {
-        self.generator.refresh();
+        self.generator.tablebase().refresh();
     }
 
     /// Solves `material` (like "KRK" or "KRNKR") and every endgame one
@@ -270,7 +275,7 @@ impl PyTablebase {
         let material = material(material_text)?;
         let log = py
             .detach(|| self.generator.generate(&material, &Quiet))
-            .map_err(errors::tablebase)?;
+            .map_err(errors::generating)?;
         Ok(log
             .into_iter()
             .map(|generated| PyGenerated {
@@ -288,11 +293,11 @@ impl PyTablebase {
     fn verify(&self, py: Python<'_>, material_text: &str) -> PyResult<u64> {
         let material = material(material_text)?;
         py.detach(|| self.generator.verify(&material, &Quiet))
-            .map_err(errors::tablebase)
+            .map_err(errors::generating)
     }
 
     fn __repr__(&self) -> String {
-        match self.generator.dir() {
+        match self.generator.tablebase().dir() {
             Some(dir) => format!("Tablebase({:?})", dir.display().to_string()),
             None => "Tablebase()".to_string(),
         }

@@ -563,6 +563,11 @@ impl PyPosition {
         format!("Position('{}')", self.0.fen())
     }
 
+    /// The position as an SVG image, for Jupyter (see ``svg()``).
+    fn _repr_svg_(&self) -> String {
+        crate::svg::xiangqi_position(&self.0)
+    }
+
     fn __hash__(&self) -> u64 {
         self.0.key()
     }
@@ -757,6 +762,14 @@ impl PyGame {
         })
     }
 
+    /// The legal moves the repetition rules forbid the side to move: those
+    /// that would bring a position about for the ``occurrences_rule``th
+    /// time in a cycle ruled the mover's perpetual check or chase (a UCCI
+    /// engine's ``banmoves``). Empty once the game is over.
+    fn banned_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        move_list(py, &self.0.banned_moves())
+    }
+
     /// How many times the current position has stood (itself included).
     fn occurrences(&self) -> usize {
         self.0.occurrences()
@@ -803,6 +816,11 @@ impl PyGame {
             self.0.start().fen(),
             self.0.moves().len()
         )
+    }
+
+    /// The current position, with the last move, as an SVG image, for Jupyter (see ``svg()``).
+    fn _repr_svg_(&self) -> String {
+        crate::svg::xiangqi_game(&self.0)
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {

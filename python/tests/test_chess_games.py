@@ -357,3 +357,16 @@ def test_a_bad_colour_is_a_value_error_naming_it() -> None:
     assert position.has_insufficient_material("white") and position.is_insufficient_material()
     with pytest.raises(qiboard.QiboardError, match="color"):
         position.has_insufficient_material("red")  # type: ignore[arg-type]
+
+
+def test_the_readme_chess_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from conftest import readme_blocks
+
+    (code,) = readme_blocks("Chess")["python"]
+    monkeypatch.chdir(tmp_path)
+    start = chess.Board()
+    raw = polyglot_move(chess.Move.from_uci("e2e4"), start)
+    (tmp_path / "book.bin").write_bytes(struct.pack(">QHHI", chess.polyglot.zobrist_hash(start), raw, 1, 0))
+    scope: Dict[str, Any] = {}
+    exec(compile(code, "python/README.md", "exec"), scope)
+    assert scope["game"].is_over() and scope["entry"].move.uci() == "e2e4"

@@ -48,7 +48,11 @@ def test_cycles_are_ruled_at_the_third_occurrence(fen: str, cycle: str, winner: 
     for move in moves[:-1]:
         game.play(move)
     assert game.outcome() is None
+    # The last move is banned exactly when it loses for the side playing it.
+    mover = game.position.turn
+    assert (moves[-1] in [move.uci() for move in game.banned_moves()]) == (loser == mover)
     game.play(moves[-1])
+    assert game.banned_moves() == []
     outcome = game.outcome()
     assert outcome is not None and game.is_over()
     assert (outcome.winner, outcome.ending) == (winner, ending)

@@ -47,17 +47,19 @@ def test_directory_round_trip(tmp_path: Path) -> None:
 
 def test_a_memory_limit_solves_out_of_core_into_the_same_files(tmp_path: Path) -> None:
     whole, parts = tmp_path / "whole", tmp_path / "parts"
-    xiangqi.Tablebase(whole, rules="none").generate("KRRKA")
+    xiangqi.Tablebase(whole, rules="none", create=True).generate("KRRKA")
     # KRRKA needs 3.9 MiB in memory, with the tables it reads; 3 MiB solves
     # it a partition at a time.
-    generated = xiangqi.Tablebase(parts, rules="none", memory_bytes=3 << 20).generate("KRRKA")
+    generated = xiangqi.Tablebase(
+        parts, rules="none", memory_bytes=3 << 20, create=True
+    ).generate("KRRKA")
     assert generated[-1].material == "KRRKA" and generated[-1].working_bytes <= 3 << 20
     for name in ("KRRKA.qwdl", "KRRKA.qdtm"):
         assert (whole / name).read_bytes() == (parts / name).read_bytes()
     assert not [p for p in parts.iterdir() if "scratch" in p.name]
     # Under the rules, below what a rule round's search takes out of core: refused before any work.
     with pytest.raises(qiboard.TablebaseError, match="KRKN: solving needs about 2.1 MiB"):
-        xiangqi.Tablebase(tmp_path / "ruled", memory_bytes=2 << 20).generate("KRKN")
+        xiangqi.Tablebase(tmp_path / "ruled", memory_bytes=2 << 20, create=True).generate("KRKN")
 
 
 def test_tablebase_errors(tmp_path: Path) -> None:
@@ -72,5 +74,12 @@ def test_tablebase_errors(tmp_path: Path) -> None:
         xiangqi.Tablebase(rules="chinese")  # type: ignore[arg-type]
     with pytest.raises(qiboard.TablebaseError):
         xiangqi.Tablebase().probe_dtm(KRK)
+    # A directory that is not there is refused, not made, unless asked.
+    missing = tmp_path / "no" / "such"
+    with pytest.raises(qiboard.TablebaseError, match="not a directory"):
+        xiangqi.Tablebase(missing)
+    assert not missing.exists()
+    assert xiangqi.Tablebase(missing, create=True).directory == missing
+    assert missing.is_dir()
     assert issubclass(qiboard.TablebaseError, ValueError)
     assert xiangqi.material_of(xiangqi.Position(KRK)) == "KRK"

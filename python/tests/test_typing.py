@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import readme_blocks
+
 USAGE = Path(__file__).with_name("typing_usage.py")
 
 
@@ -32,5 +34,21 @@ def test_stubs_match_the_module() -> None:
         capture_output=True,
         text=True,
         cwd=USAGE.parent,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_strict_accepts_the_readme_engine_examples(tmp_path: Path) -> None:
+    pytest.importorskip("mypy")
+    blocks = readme_blocks("Engines")["python"] + readme_blocks("A worked example")["python"]
+    files = []
+    for number, code in enumerate(blocks):
+        files.append(tmp_path / f"example{number}.py")
+        files[-1].write_text(code, encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", *map(str, files)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
     )
     assert result.returncode == 0, result.stdout + result.stderr

@@ -1,6 +1,7 @@
 """A small program that `mypy --strict` checks against the stubs."""
 
 import random
+import shutil
 from typing import List, Optional
 
 import numpy as np
@@ -8,6 +9,7 @@ import numpy.typing as npt
 
 import qiboard
 from qiboard import chess, xiangqi
+from qiboard.engine import EngineError, Info, Limit, PlayResult, Score, SimpleEngine
 
 
 def first_game() -> Optional[str]:
@@ -24,6 +26,18 @@ def first_game() -> Optional[str]:
     assert mask.sum() == len(moves) and text
     outcome: Optional[xiangqi.Outcome] = game.outcome()
     return outcome.ending if outcome else None
+
+
+def board_images(game: xiangqi.Game, square: Optional[str]) -> List[str]:
+    last: Optional[xiangqi.Move] = game.moves[-1] if len(game) else None
+    return [
+        game._repr_svg_(),
+        game.position._repr_svg_(),
+        xiangqi.svg(game.position, flipped=True, lastmove=last, arrows=["h2e2", ("b0", 20)], check=square),
+        xiangqi.svg(xiangqi.START_FEN, marks=[4, "e4"], coordinates="wxf", latin=True, size=None),
+        chess.svg(chess.Position(), lastmove=("e2", "e4"), check="auto", coordinates=False, size=300),
+        chess.Game()._repr_svg_(),
+    ]
 
 
 def batch_steps(n: int) -> float:
@@ -79,5 +93,21 @@ def chess_records() -> Optional[str]:
     return outcome.ending if outcome else None
 
 
+def engine(path: str) -> Optional[xiangqi.Move]:
+    try:
+        with SimpleEngine.popen_uci(path, timeout=5.0) as client:
+            info: Info[xiangqi.Move] = client.analyse(xiangqi.Game(), Limit(depth=2))
+            red: Score = info["score"].red()
+            lines: List[Info[chess.Move]] = client.analyse(chess.Position(), Limit(depth=2), multipv=2)
+            played: PlayResult[xiangqi.Move] = client.play(xiangqi.Position(), Limit(nodes=500))
+            assert red.is_mate() or red.centipawns is not None
+            assert all(isinstance(line["pv"][0], chess.Move) for line in lines)
+            return played.move
+    except EngineError:
+        return None
+
+
 if __name__ == "__main__":
     print(first_game(), batch_steps(4), records("1. h2e2 h9g7 *"), probe(), chess_game(), chess_records())
+    fairy = shutil.which("fairy-stockfish") or shutil.which("fairy-stockfish", path="/usr/games")
+    print(engine(fairy) if fairy else "no engine")

@@ -21,6 +21,8 @@ pub mod record;
 #[cfg(feature = "alloc")]
 mod san;
 mod setup;
+#[cfg(feature = "alloc")]
+pub use crate::svg::chess as svg;
 pub mod tables;
 mod zobrist;
 

@@ -3,7 +3,7 @@
 //! king safe), the FEN reader and the tablebase, which asks it of
 //! positions it never builds.
 
-use super::tables::{HORSE_CHECKERS, LINES, SIGHT};
+use super::tables::{HORSE_CHECKERS, HORSE_CHECK_LEGS, LINES, SIGHT};
 use super::{horse_checkers, pawn_checkers, Bitboard, Color, PieceKind, Square};
 
 /// The rank and the file through `square`.
@@ -19,6 +19,34 @@ pub(crate) fn lines_through(square: Square) -> Bitboard {
 pub(crate) fn horse_zone(king: Square) -> Bitboard {
     let [a, b, c, d] = HORSE_CHECKERS[king as usize];
     Bitboard(a | b | c | d)
+}
+
+/// The squares through which a move can change the attacks on `king` other
+/// than by the moved piece itself, when the side attacking it has horses
+/// `horses`: the king's rank and file (lines opened or closed, cannon
+/// screens gained or lost, the flying general) and, if there are horses,
+/// its diagonal neighbours, where the legs of horses that check it stand.
+/// A move that touches none of them leaves [`king_attackers`] as it was,
+/// but for the moved piece's own attack: what lets a legality test skip
+/// most moves.
+///
+/// ```
+/// use qiboard::xiangqi::{king_exposure, Bitboard, Square};
+///
+/// let lines = king_exposure(Square::E0, Bitboard::EMPTY);
+/// assert!(lines.contains(Square::E9) && lines.contains(Square::A0));
+/// assert!(!lines.contains(Square::D1));
+/// assert!(king_exposure(Square::E0, Square::C1.bitboard()).contains(Square::D1));
+/// ```
+#[inline]
+pub fn king_exposure(king: Square, horses: Bitboard) -> Bitboard {
+    let lines = lines_through(king);
+    if horses.is_empty() {
+        return lines;
+    }
+    HORSE_CHECK_LEGS[king as usize]
+        .iter()
+        .fold(lines, |set, &leg| set | Bitboard(1 << leg))
 }
 
 /// The pieces of `by` attacking `king`, a square a king can stand on, on a

@@ -253,6 +253,54 @@ impl Game {
         })
     }
 
+    /// The legal moves the repetition rules forbid the side to move: those
+    /// after which the position stands for the [`Rules::occurrences`]th
+    /// time and the cycle is ruled its perpetual check or chase, so that
+    /// playing the move would lose the game. These are what a UCCI
+    /// interface sends an engine as `banmoves`. Empty once the game is over.
+    ///
+    /// ```
+    /// use qiboard::xiangqi::Game;
+    ///
+    /// // Black's cannon flees between b7 and a7, Red's rook chases it.
+    /// let mut game = Game::from_fen("5k3/9/1c7/9/9/9/9/1R7/9/3K5 b").unwrap();
+    /// for text in ["b7a7", "b2a2", "a7b7", "a2b2", "b7a7", "b2a2", "a7b7"] {
+    ///     game.play_text(text)?;
+    /// }
+    /// // Chasing it back to b2 would bring the start about a third time.
+    /// let banned: Vec<String> = game.banned_moves().iter().map(|mv| mv.to_string()).collect();
+    /// assert_eq!(banned, ["a2b2"]);
+    /// # Ok::<(), qiboard::xiangqi::GameError>(())
+    /// ```
+    pub fn banned_moves(&self) -> Vec<Move> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        let mover = self.position().side_to_move();
+        let plies = self.positions.len();
+        // Only a move back to an earlier position can be ruled, and such
+        // moves are few: the game is copied for them alone, and only once.
+        let mut trial: Option<Game> = None;
+        let mut banned = Vec::new();
+        for mv in self.position().legal_moves().iter().copied() {
+            if self.last_stood(&self.position().play(mv), plies) == NONE {
+                continue;
+            }
+            let game = trial.get_or_insert_with(|| self.clone());
+            game.push_unchecked(mv);
+            let lost = matches!(
+                game.ruled(),
+                Some(Outcome::Win { winner, by: Ending::PerpetualCheck | Ending::PerpetualChase })
+                    if winner != mover
+            );
+            game.pop();
+            if lost {
+                banned.push(mv);
+            }
+        }
+        banned
+    }
+
     /// How many times the current position has stood, itself included (3
     /// at a threefold repetition).
     pub fn occurrences(&self) -> usize {

@@ -1,7 +1,8 @@
 //! Xiangqi (9×10): squares, bitboards, the thesis's rank/file move tables
 //! and attack lookups, positions, legal move generation, Zobrist key and
 //! lock, perft, games with the repetition rules, move notations (UCCI,
-//! ICCS, WXF, Chinese) and game records (feature `record`: PGN and XQF).
+//! ICCS, WXF, Chinese), game records (feature `record`: PGN and XQF) and
+//! board images ([`svg`]).
 //! Endgame tablebases are the `qiboard-tablebase` crate's.
 
 mod attackers;
@@ -20,11 +21,13 @@ mod position;
 pub mod record;
 pub mod rules;
 mod setup;
+#[cfg(feature = "alloc")]
+pub use crate::svg::xiangqi as svg;
 pub mod tables;
 mod zobrist;
 
 pub use crate::Status;
-pub use attackers::king_attackers;
+pub use attackers::{king_attackers, king_exposure};
 pub use attacks::{
     advisor_attacks, attacks, between, cannon_attacks, cannon_moves, cannon_quiet, cannon_super,
     elephant_attacks, horse_attacks, horse_checkers, king_attacks, pawn_attacks, pawn_checkers,

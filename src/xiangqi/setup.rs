@@ -247,20 +247,27 @@ impl Setup {
         for color in Color::ALL {
             for kind in PieceKind::ALL {
                 let pieces = self.pieces(color, kind);
-                let count = pieces.count();
-                match (kind, count) {
-                    (PieceKind::King, 0) => return Err(PositionError::MissingKing(color)),
-                    (PieceKind::King, 2..) => return Err(PositionError::ExtraKing(color)),
-                    _ if count > kind.max_count() => {
-                        return Err(PositionError::TooMany {
-                            piece: Piece { color, kind },
-                            count,
-                        })
-                    }
-                    _ => {}
-                }
                 let piece = Piece { color, kind };
-                if let Some(square) = (pieces - reachable(piece)).first() {
+                // At most `max_count` lowest pieces cleared leave none: the
+                // count is taken only to say how many there are too many
+                // (a popcount of 128 bits is a routine on targets without
+                // the instruction, and a probe from piece lists checks).
+                let mut rest = pieces.0;
+                for _ in 0..kind.max_count() {
+                    rest &= rest.wrapping_sub(1);
+                }
+                if kind == PieceKind::King && pieces.is_empty() {
+                    return Err(PositionError::MissingKing(color));
+                }
+                if rest != 0 {
+                    let count = pieces.count();
+                    return Err(match kind {
+                        PieceKind::King => PositionError::ExtraKing(color),
+                        _ => PositionError::TooMany { piece, count },
+                    });
+                }
+                let outside = pieces - REACHABLE[color as usize][kind as usize];
+                if let Some(square) = outside.first() {
                     return Err(PositionError::Unreachable { piece, square });
                 }
             }
@@ -297,6 +304,25 @@ impl Default for Setup {
         Setup::empty()
     }
 }
+
+/// [`reachable`] of every piece, by colour and kind, folded by the compiler.
+const REACHABLE: [[Bitboard; 7]; 2] = {
+    let mut sets = [[Bitboard::EMPTY; 7]; 2];
+    let mut kind = 0;
+    while kind < 7 {
+        let kind_of = PieceKind::ALL[kind];
+        sets[0][kind] = reachable(Piece {
+            color: Color::Red,
+            kind: kind_of,
+        });
+        sets[1][kind] = reachable(Piece {
+            color: Color::Black,
+            kind: kind_of,
+        });
+        kind += 1;
+    }
+    sets
+};
 
 /// The squares a piece can ever stand on: its palace for kings and
 /// advisors, its seven points for elephants, and for pawns the five files

@@ -4,7 +4,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::{Material, MaterialError, OffDomain, RuleSet, TooLarge, Value};
+use crate::{Material, MaterialError, OffDomain, RuleSet, TooLarge};
 
 /// What a failure concerns: the one position asked about, or its whole
 /// endgame (every position of it fails the same way until something
@@ -18,11 +18,12 @@ pub enum Scope {
     Endgame,
 }
 
-/// Why a tablebase operation failed. [`TbError::scope`] says whether it
-/// concerns the position or the whole endgame.
+/// Why a probe (or opening a tablebase) failed. [`ProbeError::scope`] says
+/// whether it concerns the position or the whole endgame. The generator's
+/// errors wrap these where a table it reads fails.
 #[derive(Debug)]
 #[non_exhaustive]
-pub enum TbError {
+pub enum ProbeError {
     /// A bad material signature.
     Material(MaterialError),
     /// An endgame too large to index.
@@ -42,6 +43,11 @@ pub enum TbError {
         /// What the system said.
         source: std::io::Error,
     },
+    /// The tablebase's directory does not exist, or is not a directory.
+    NotADirectory {
+        /// The path given.
+        path: PathBuf,
+    },
     /// A file exists but is damaged, truncated, or not a table for this
     /// endgame and index: it is not used.
     Corrupt {
@@ -58,18 +64,6 @@ pub enum TbError {
         /// out the failure it remembers at every probe of the endgame, and
         /// a copy must not allocate).
         path: Option<Arc<Path>>,
-    },
-    /// Verification found a stored value that disagrees with the values
-    /// of the position's successors.
-    Mismatch {
-        /// The endgame.
-        material: Material,
-        /// The position, as FEN.
-        fen: String,
-        /// What is stored (`None`: marked illegal).
-        stored: Option<Value>,
-        /// What the successors imply (`None`: the position is illegal).
-        expected: Option<Value>,
     },
     /// A legal position whose entry the table marks illegal or holds no
     /// value a table can hold: the file is damaged or belongs to another
@@ -96,58 +90,26 @@ pub enum TbError {
         /// The file.
         path: PathBuf,
     },
-    /// Solving an endgame would need more memory than the system has
-    /// available, so it was not started.
-    NotEnoughMemory {
-        /// The endgame.
-        material: Material,
-        /// Bytes of working memory the solve needs, the smaller tables it
-        /// reads included.
-        needed: u64,
-        /// Bytes available.
-        available: u64,
-    },
-    /// Out of core, a rule round found more candidates than the memory
-    /// limit leaves room for, so the solve stopped (before writing
-    /// anything). The plan cannot tell how many a round will find.
-    RuleRoundsOverBudget {
-        /// The endgame.
-        material: Material,
-        /// Candidates the round found.
-        candidates: u64,
-        /// Bytes the round's search would need with them.
-        needed: u64,
-        /// The memory limit, less the tables one capture away it reads.
-        budget: u64,
-    },
-    /// The solver could not get the memory an endgame needs.
-    OutOfMemory {
-        /// The endgame.
-        material: Material,
-        /// Bytes of working memory it asked for.
-        bytes: u64,
-    },
 }
 
-fn show(value: Option<Value>) -> String {
-    value.map_or_else(|| "illegal".to_string(), |value| value.to_string())
-}
-
-impl fmt::Display for TbError {
+impl fmt::Display for ProbeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TbError::Material(error) => write!(f, "{error}"),
-            TbError::TooLarge(error) => write!(f, "{error}"),
-            TbError::OffDomain { material, off } => write!(
+            ProbeError::Material(error) => write!(f, "{error}"),
+            ProbeError::TooLarge(error) => write!(f, "{error}"),
+            ProbeError::OffDomain { material, off } => write!(
                 f,
                 "{material}: the piece '{}' on {} stands where it never can in a game, so no table holds this position",
                 off.piece, off.square
             ),
-            TbError::Io { path, source } => write!(f, "{}: {source}", path.display()),
-            TbError::Corrupt { path, why } => {
+            ProbeError::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            ProbeError::NotADirectory { path } => {
+                write!(f, "{}: not a directory of tables", path.display())
+            }
+            ProbeError::Corrupt { path, why } => {
                 write!(f, "{}: not a usable table: {why}", path.display())
             }
-            TbError::Missing {
+            ProbeError::Missing {
                 material,
                 path: Some(path),
             } => write!(
@@ -155,26 +117,15 @@ impl fmt::Display for TbError {
                 "no table for {material} ({} not found); generate it with `qiboard tb gen {material}`",
                 path.display()
             ),
-            TbError::Missing {
+            ProbeError::Missing {
                 material,
                 path: None,
             } => write!(f, "no table for {material} has been generated"),
-            TbError::Mismatch {
-                material,
-                fen,
-                stored,
-                expected,
-            } => write!(
-                f,
-                "{material}: {fen} is stored as {} but its successors say {}",
-                show(*stored),
-                show(*expected)
-            ),
-            TbError::BrokenEntry { material, fen } => write!(
+            ProbeError::BrokenEntry { material, fen } => write!(
                 f,
                 "{material}: the table holds no value for the legal position {fen}: the file is damaged or from another index; regenerate it"
             ),
-            TbError::RulesMismatch {
+            ProbeError::RulesMismatch {
                 path,
                 found,
                 expected,
@@ -183,102 +134,58 @@ impl fmt::Display for TbError {
                 "{}: solved under the {found} rules, but {expected} rules were asked for; keep each rule set's tables in a directory of its own",
                 path.display()
             ),
-            TbError::OldFormat { path } => write!(
+            ProbeError::OldFormat { path } => write!(
                 f,
                 "{}: written by an older qiboard in a format this build no longer reads; regenerate the table with `qiboard tb gen`",
                 path.display()
             ),
-            TbError::NotEnoughMemory {
-                material,
-                needed,
-                available,
-            } => write!(
-                f,
-                "{material}: solving needs about {} but only {} is available, and it cannot be solved out of core (beside the tables it reads, the limit leaves less than an eighth of a byte an entry and 1.25 MiB, or with rule rounds about a third of a byte an entry and 2.5 MiB); not started",
-                Bytes(*needed),
-                Bytes(*available)
-            ),
-            TbError::RuleRoundsOverBudget {
-                material,
-                candidates,
-                needed,
-                budget,
-            } => write!(
-                f,
-                "{material}: a rule round out of core found {candidates} candidates, whose search needs about {} where the memory limit leaves {} beside the tables it reads; stopped, nothing written (raise --memory)",
-                Bytes(*needed),
-                Bytes(*budget)
-            ),
-            TbError::OutOfMemory { material, bytes } => write!(
-                f,
-                "{material}: solving needs {} of working memory, which the system refused",
-                Bytes(*bytes)
-            ),
         }
     }
 }
 
-/// A size in bytes, shown in the binary unit that keeps it readable.
-struct Bytes(u64);
-
-impl fmt::Display for Bytes {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let bytes = self.0 as f64;
-        match self.0 {
-            0..0x10_0000 => write!(f, "{:.1} KiB", bytes / 1024.0),
-            0x10_0000..0x4000_0000 => write!(f, "{:.1} MiB", bytes / f64::from(1 << 20)),
-            _ => write!(f, "{:.2} GiB", bytes / f64::from(1 << 30)),
-        }
-    }
-}
-
-impl TbError {
+impl ProbeError {
     /// Whether the failure concerns the position asked about or its whole
     /// endgame.
     ///
     /// ```
-    /// # #[cfg(feature = "generate")] {
     /// use qiboard::xiangqi::Position;
     /// use qiboard_tablebase::{Scope, Tablebase};
     ///
     /// let empty = Tablebase::in_memory();
     /// let position = Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/5K3 w").unwrap();
     /// assert_eq!(empty.probe_wdl(&position).unwrap_err().scope(), Scope::Endgame);
-    /// # }
     /// ```
     pub fn scope(&self) -> Scope {
         match self {
-            TbError::OffDomain { .. } | TbError::BrokenEntry { .. } | TbError::Mismatch { .. } => {
-                Scope::Position
-            }
+            ProbeError::OffDomain { .. } | ProbeError::BrokenEntry { .. } => Scope::Position,
             _ => Scope::Endgame,
         }
     }
 }
 
-impl TbError {
+impl ProbeError {
     /// A copy of a failure that concerns the whole endgame and lasts (a
     /// table missing, too large, of another rule set or format, damaged),
     /// for the prober to remember; `None` for the others (an I/O error
     /// may pass).
-    pub(crate) fn lasting_copy(&self) -> Option<TbError> {
+    pub(crate) fn lasting_copy(&self) -> Option<ProbeError> {
         Some(match self {
-            TbError::Missing { material, path } => TbError::Missing {
+            ProbeError::Missing { material, path } => ProbeError::Missing {
                 material: *material,
                 path: path.clone(),
             },
-            TbError::TooLarge(error) => TbError::TooLarge(error.clone()),
-            TbError::OldFormat { path } => TbError::OldFormat { path: path.clone() },
-            TbError::RulesMismatch {
+            ProbeError::TooLarge(error) => ProbeError::TooLarge(error.clone()),
+            ProbeError::OldFormat { path } => ProbeError::OldFormat { path: path.clone() },
+            ProbeError::RulesMismatch {
                 path,
                 found,
                 expected,
-            } => TbError::RulesMismatch {
+            } => ProbeError::RulesMismatch {
                 path: path.clone(),
                 found: *found,
                 expected: *expected,
             },
-            TbError::Corrupt { path, why } => TbError::Corrupt {
+            ProbeError::Corrupt { path, why } => ProbeError::Corrupt {
                 path: path.clone(),
                 why: why.clone(),
             },
@@ -287,24 +194,24 @@ impl TbError {
     }
 }
 
-impl std::error::Error for TbError {
+impl std::error::Error for ProbeError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            TbError::Io { source, .. } => Some(source),
-            TbError::Material(error) => Some(error),
+            ProbeError::Io { source, .. } => Some(source),
+            ProbeError::Material(error) => Some(error),
             _ => None,
         }
     }
 }
 
-impl From<MaterialError> for TbError {
-    fn from(error: MaterialError) -> TbError {
-        TbError::Material(error)
+impl From<MaterialError> for ProbeError {
+    fn from(error: MaterialError) -> ProbeError {
+        ProbeError::Material(error)
     }
 }
 
-impl From<TooLarge> for TbError {
-    fn from(error: TooLarge) -> TbError {
-        TbError::TooLarge(error)
+impl From<TooLarge> for ProbeError {
+    fn from(error: TooLarge) -> ProbeError {
+        ProbeError::TooLarge(error)
     }
 }

@@ -139,16 +139,57 @@ impl Material {
         Material { counts }
     }
 
-    /// The material of `counts[color][kind]` (kings 1, the rest within
-    /// what a side has: the caller's promise).
-    pub(crate) const fn from_counts(counts: [[u8; 7]; 2]) -> Material {
+    /// The bare kings, `KK`: what every material grows from with
+    /// [`Material::with`].
+    pub const KINGS: Material = {
+        let mut counts = [[0u8; 7]; 2];
+        counts[0][PieceKind::King as usize] = 1;
+        counts[1][PieceKind::King as usize] = 1;
         Material { counts }
+    };
+
+    /// Rooks, horses, cannons and pawns of both sides: the pieces that
+    /// cross the river and attack.
+    pub fn attackers(&self) -> u32 {
+        Color::ALL
+            .iter()
+            .flat_map(|&color| {
+                [
+                    PieceKind::Rook,
+                    PieceKind::Horse,
+                    PieceKind::Cannon,
+                    PieceKind::Pawn,
+                ]
+                .map(|kind| self.count(color, kind))
+            })
+            .sum()
+    }
+
+    /// The same endgame with one more `color` piece of `kind`, or `None`
+    /// when that is a king or more of the kind than a side has.
+    ///
+    /// ```
+    /// use qiboard::xiangqi::{Color, PieceKind};
+    /// use qiboard_tablebase::Material;
+    ///
+    /// let krk = Material::KINGS.with(Color::Red, PieceKind::Rook).unwrap();
+    /// assert_eq!(krk.to_string(), "KRK");
+    /// assert_eq!(krk.with(Color::Black, PieceKind::King), None);
+    /// ```
+    pub fn with(&self, color: Color, kind: PieceKind) -> Option<Material> {
+        let count = self.count(color, kind) + 1;
+        if kind == PieceKind::King || count > kind.max_count() {
+            return None;
+        }
+        let mut counts = self.counts;
+        counts[color as usize][kind as usize] += 1;
+        Some(Material { counts })
     }
 
     /// The counts packed in a number, three bits each: a key that is
-    /// cheap to hash.
+    /// cheap to hash, and an order for listings.
     #[inline]
-    pub(crate) fn packed(&self) -> u64 {
+    pub fn packed(&self) -> u64 {
         self.counts
             .iter()
             .flatten()

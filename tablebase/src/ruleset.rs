@@ -20,7 +20,7 @@ impl RuleSet {
     /// The byte a file header stores. It names the solver's reading of the
     /// rules as well as the rules, so that tables solved under an earlier
     /// reading are found out ([`RuleSet::SUPERSEDED_ASIAN`]).
-    pub(crate) fn code(self) -> u8 {
+    pub fn code(self) -> u8 {
         match self {
             RuleSet::None => 0,
             RuleSet::Asian => 2,
@@ -33,8 +33,9 @@ impl RuleSet {
     /// again.
     pub(crate) const SUPERSEDED_ASIAN: u8 = 1;
 
-    /// The rule set a header byte names.
-    pub(crate) fn from_code(code: u8) -> Option<RuleSet> {
+    /// The rule set a header byte names (`None` for any other byte, the
+    /// superseded reading included).
+    pub fn from_code(code: u8) -> Option<RuleSet> {
         match code {
             0 => Some(RuleSet::None),
             2 => Some(RuleSet::Asian),

@@ -1,8 +1,7 @@
 //! The prober: endgame tables by material under one rule set, read from a
 //! directory a block at a time through a cache, or held whole in memory
-//! (what a [`Generator`](crate::Generator) solved without a directory);
-//! values of positions, and the best moves derived by probing every
-//! successor.
+//! (tables a solver hands over with [`Tablebase::insert`]); values of
+//! positions, and the best moves derived by probing every successor.
 //!
 //! Files are opened when a probe first needs them (header and block index
 //! only) and read with positioned reads; decompressed blocks are kept in
@@ -20,7 +19,7 @@ use qiboard::xiangqi::{Move, Position};
 use crate::cache::{BlockCache, BlockKey};
 use crate::format::{code_of, open, table_path, BlockFile, FileKind};
 use crate::value::{DistanceTo, Dtm, Value, Wdl};
-use crate::{Layout, Material, RuleSet, Table, TbError};
+use crate::{Layout, Material, ProbeError, RuleSet, Table};
 
 /// Solved tables kept in memory, least recently used first out once over
 /// the budget (only tables also on disk: an in-memory tablebase keeps all).
@@ -31,8 +30,8 @@ struct Solved {
     clock: u64,
 }
 
-/// Decompressed bytes a probe cache holds by default.
-const DEFAULT_CACHE_BYTES: usize = 64 << 20;
+/// Decompressed bytes a probe cache holds by default (64 MiB).
+pub const DEFAULT_CACHE_BYTES: usize = 64 << 20;
 
 /// One opened file, with the number its blocks are cached under.
 #[derive(Debug)]
@@ -49,7 +48,7 @@ struct Opened {
 #[derive(Debug)]
 enum Found {
     Opened(Arc<Opened>),
-    Failed(TbError),
+    Failed(ProbeError),
 }
 
 /// A hasher for the files' keys, which are distinct small numbers
@@ -111,7 +110,7 @@ impl Prober {
         material: Material,
         kind: FileKind,
         rules: RuleSet,
-    ) -> Result<Arc<Opened>, TbError> {
+    ) -> Result<Arc<Opened>, ProbeError> {
         let key = file_key(&material, kind);
         match read(&self.files).get(&key) {
             Some(Found::Opened(opened)) => return Ok(Arc::clone(opened)),
@@ -123,7 +122,7 @@ impl Prober {
             None => {}
         }
         let opening = Layout::new(material)
-            .map_err(TbError::from)
+            .map_err(ProbeError::from)
             .and_then(|layout| Ok((open(dir, &layout, kind, rules)?, layout)));
         let (file, layout) = match opening {
             Ok(opened) => opened,
@@ -172,12 +171,12 @@ impl Prober {
 
     /// The entry of `position` (of `file`'s material, stored orientation)
     /// in `file`: two bits (WDL), one byte or two (DTM).
-    fn entry(&self, opened: &Opened, position: &Position) -> Result<u16, TbError> {
+    fn entry(&self, opened: &Opened, position: &Position) -> Result<u16, ProbeError> {
         let material = opened.layout.material();
         let slot = opened
             .layout
             .slot(position)
-            .map_err(|off| TbError::OffDomain { material, off })?;
+            .map_err(|off| ProbeError::OffDomain { material, off })?;
         let header = opened.file.header();
         let side = position.side_to_move() as usize;
         let block_entries = u64::from(header.block_entries);
@@ -193,7 +192,7 @@ impl Prober {
             opened
                 .file
                 .read_block(side, u64::from(block))
-                .map_err(|why| TbError::Corrupt {
+                .map_err(|why| ProbeError::Corrupt {
                     path: opened.path.clone(),
                     why,
                 })
@@ -254,18 +253,16 @@ fn preference(dtm: &Dtm) -> (u8, i32) {
 /// Endgame tables, by material, under one rule set: the prober.
 ///
 /// Probing reads the files of a directory a block at a time through a
-/// cache ([`Tablebase::probe_wdl`]); tables a [`Generator`](crate::Generator)
-/// solved in memory are read from memory. Each endgame is stored in one
-/// colour orientation ([`Material::canonical`]); positions of the other
-/// are flipped first.
+/// cache ([`Tablebase::probe_wdl`]); tables handed over in memory
+/// ([`Tablebase::insert`]) are read from memory. Each endgame is stored in
+/// one colour orientation ([`Material::canonical`]); positions of the
+/// other are flipped first.
 ///
-/// ```
+/// ```no_run
 /// use qiboard::xiangqi::Position;
-/// use qiboard_tablebase::{Generator, Quiet, Tablebase, Value};
+/// use qiboard_tablebase::{Tablebase, Value};
 ///
-/// let generator = Generator::new(Tablebase::in_memory());
-/// generator.generate(&"KRK".parse()?, &Quiet)?;
-/// let tablebase = generator.tablebase();
+/// let tablebase = Tablebase::open("tables")?;
 /// let position = Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/5K3 w")?;
 /// let dtm = tablebase.probe_dtm(&position)?;
 /// assert!(matches!(dtm.value, Value::Win(_)));
@@ -302,16 +299,31 @@ impl Tablebase {
         }
     }
 
-    /// Tables kept in memory only: what a [`Generator`](crate::Generator)
-    /// solves into it.
+    /// Tables kept in memory only: those handed over with
+    /// [`Tablebase::insert`].
     pub fn in_memory() -> Tablebase {
         Tablebase::with_dir(None)
     }
 
-    /// Tables read from (and, by a generator, written to) `dir`. Nothing
-    /// is read until a table is needed.
-    pub fn open(dir: impl Into<PathBuf>) -> Tablebase {
-        Tablebase::with_dir(Some(dir.into()))
+    /// The tables of directory `dir` (the files `qiboard tb gen` writes).
+    /// Nothing but the directory itself is looked at until a probe needs
+    /// a table; tables written there later are found after
+    /// [`Tablebase::refresh`].
+    ///
+    /// # Errors
+    ///
+    /// [`ProbeError::NotADirectory`] when `dir` does not exist or is not a
+    /// directory; [`ProbeError::Io`] when it cannot be looked at.
+    pub fn open(dir: impl Into<PathBuf>) -> Result<Tablebase, ProbeError> {
+        let dir = dir.into();
+        match std::fs::metadata(&dir) {
+            Ok(meta) if meta.is_dir() => Ok(Tablebase::with_dir(Some(dir))),
+            Ok(_) => Err(ProbeError::NotADirectory { path: dir }),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+                Err(ProbeError::NotADirectory { path: dir })
+            }
+            Err(source) => Err(ProbeError::Io { path: dir, source }),
+        }
     }
 
     /// The same tablebase under `rules` (default [`RuleSet::Asian`]).
@@ -321,7 +333,7 @@ impl Tablebase {
     }
 
     /// The same tablebase with a probe cache of at most `bytes` of
-    /// decompressed blocks (default 64 MiB).
+    /// decompressed blocks (default [`DEFAULT_CACHE_BYTES`]).
     pub fn with_cache_bytes(mut self, bytes: usize) -> Tablebase {
         self.prober = Prober::with_cache_bytes(bytes);
         self
@@ -345,7 +357,7 @@ impl Tablebase {
     pub fn contains(&self, material: &Material) -> bool {
         let material = material.canonical();
         let Some(dir) = self.dir() else {
-            return self.remembered(&material).is_some();
+            return self.table_in_memory(&material).is_some();
         };
         // Probes go through the files, so what is remembered in memory
         // beside a directory is not asked about.
@@ -363,7 +375,7 @@ impl Tablebase {
     /// use qiboard::xiangqi::Position;
     /// use qiboard_tablebase::Tablebase;
     ///
-    /// let empty = Tablebase::open("/no/such/directory");
+    /// let empty = Tablebase::in_memory();
     /// assert!(!empty.covers(&Position::start()));
     /// assert_eq!(empty.max_pieces(), 0);
     /// ```
@@ -403,9 +415,17 @@ impl Tablebase {
     }
 
     /// Looks at the directory again: tables written there by another
-    /// process since are found, and ones removed are missing.
+    /// process since are found, and ones removed are missing. Probes under
+    /// way on other threads go on undisturbed.
     pub fn refresh(&self) {
         self.prober.forget(None);
+        *write(&self.listed) = None;
+    }
+
+    /// Looks at `material`'s files again (as [`Tablebase::refresh`] does
+    /// for all): what a writer calls once it has put them in place.
+    pub fn refresh_endgame(&self, material: &Material) {
+        self.prober.forget(Some(material.canonical()));
         *write(&self.listed) = None;
     }
 
@@ -430,15 +450,11 @@ impl Tablebase {
             .collect()
     }
 
-    /// Forgets what the prober knew of `material`'s files (a generator
-    /// has just written them).
-    pub(crate) fn forget_files(&self, material: Material) {
-        self.prober.forget(Some(material));
-        *write(&self.listed) = None;
-    }
-
-    /// `material`'s table held in memory, if any.
-    pub(crate) fn remembered(&self, material: &Material) -> Option<Arc<Table>> {
+    /// `material`'s table held in memory (in its stored orientation), if
+    /// any: one handed over with [`Tablebase::insert`] and not let go.
+    pub fn table_in_memory(&self, material: &Material) -> Option<Arc<Table>> {
+        let material = material.canonical();
+        let material = &material;
         let mut solved = lock(&self.solved);
         solved.clock += 1;
         let now = solved.clock;
@@ -447,9 +463,12 @@ impl Tablebase {
         Some(Arc::clone(table))
     }
 
-    /// Keeps `table` in memory; beside a directory, only within the
-    /// budget, least recently used first out.
-    pub(crate) fn remember(&self, table: Table) -> Arc<Table> {
+    /// Keeps `table` in memory and probes it from there. A tablebase
+    /// without a directory keeps every table handed over; beside a
+    /// directory, whose files hold the same values and are what probes
+    /// read, tables are kept (for [`Tablebase::table_in_memory`]) within
+    /// 256 MiB, least recently used first out.
+    pub fn insert(&self, table: Table) -> Arc<Table> {
         let table = Arc::new(table);
         let mut solved = lock(&self.solved);
         solved.clock += 1;
@@ -479,9 +498,16 @@ impl Tablebase {
     }
     /// Win, draw or loss for the side to move, reading only the WDL table
     /// of `position`'s endgame (the block that holds it, through the
-    /// cache). A position whose table is absent is [`TbError::Missing`],
-    /// which names it.
-    pub fn probe_wdl(&self, position: &Position) -> Result<Wdl, TbError> {
+    /// cache).
+    ///
+    /// # Errors
+    ///
+    /// [`ProbeError::Missing`] (naming the endgame) when its table is
+    /// absent; [`ProbeError::TooLarge`] for more pieces than any table
+    /// holds; [`ProbeError::OffDomain`] for a piece where no table puts
+    /// it; a file that cannot be read ([`ProbeError::Io`]) or is damaged
+    /// ([`ProbeError::Corrupt`]), of other rules or an older format.
+    pub fn probe_wdl(&self, position: &Position) -> Result<Wdl, ProbeError> {
         let (material, flip) = stored_material(position);
         if let Some(table) = self.memory_table(&material) {
             return Ok(table_value(&table, &stored(position, flip))?.value.wdl());
@@ -495,7 +521,7 @@ impl Tablebase {
             0 => Ok(Wdl::Loss),
             1 => Ok(Wdl::Draw),
             2 => Ok(Wdl::Win),
-            other => Err(TbError::Corrupt {
+            other => Err(ProbeError::Corrupt {
                 path: opened.path.clone(),
                 why: format!("WDL symbol {other} is not 0, 1 or 2"),
             }),
@@ -504,7 +530,12 @@ impl Tablebase {
 
     /// The value with its distance (see [`Dtm`]), reading the position's
     /// WDL and DTM tables.
-    pub fn probe_dtm(&self, position: &Position) -> Result<Dtm, TbError> {
+    ///
+    /// # Errors
+    ///
+    /// As [`Tablebase::probe_wdl`], and [`ProbeError::BrokenEntry`] when
+    /// the table holds no value for this legal position.
+    pub fn probe_dtm(&self, position: &Position) -> Result<Dtm, ProbeError> {
         let (material, flip) = stored_material(position);
         if let Some(table) = self.memory_table(&material) {
             return table_value(&table, &stored(position, flip));
@@ -516,64 +547,100 @@ impl Tablebase {
         let position = stored(position, flip);
         let symbol = self.prober.entry(&wdl, &position)? as u8;
         let entry = self.prober.entry(&dtm, &position)?;
-        let code = code_of(symbol, entry).map_err(|why| TbError::Corrupt {
+        let code = code_of(symbol, entry).map_err(|why| ProbeError::Corrupt {
             path: dtm.path.clone(),
             why,
         })?;
-        Dtm::from_code(code).ok_or_else(|| TbError::BrokenEntry {
+        Dtm::from_code(code).ok_or_else(|| ProbeError::BrokenEntry {
             material,
             fen: position.fen(),
         })
     }
 
     /// Every legal move of `position` with what it leads to for the side
-    /// making it, best first: mates before rule wins, quicker wins first,
-    /// then draws, then the slowest losses. Empty when there is no legal
-    /// move (the side to move has lost).
-    pub fn probe_root(&self, position: &Position) -> Result<Vec<(Move, Dtm)>, TbError> {
+    /// making it, best first; empty when there is no legal move (the side
+    /// to move has lost).
+    ///
+    /// First come the moves that realise the position's own value
+    /// ([`Tablebase::probe_dtm`]: the same value and distance, those
+    /// counting to the same end first), so that the first move's value is
+    /// the position's; then the others, mates before rule wins, quicker
+    /// wins first, then draws, then the slowest losses. Under the rules a
+    /// loss may have a move that resists longer than its own distance: rule
+    /// rounds count their distances afresh, and a move into a position an
+    /// earlier round decided can take longer to lose; such a move comes
+    /// after those that realise the value. A move may reach a repetition-rule decision
+    /// sooner than the position's own distance says ([`DistanceTo::Rule`]
+    /// distances follow the solver's line, and are not the least): such a
+    /// move comes after those that realise the value. A position lost by
+    /// rule now (`L 0 rule`) has no move that realises its value: its
+    /// losing moves come first, longest resistance first, and last the
+    /// moves that keep the draw only by the perpetual check or chase the
+    /// rules forbid.
+    ///
+    /// # Errors
+    ///
+    /// The position's table or one a move leads into is missing or
+    /// unusable ([`ProbeError`]).
+    pub fn probe_root(&self, position: &Position) -> Result<Vec<(Move, Dtm)>, ProbeError> {
+        let own = self.probe_dtm(position)?;
+        self.ranked(position, own)
+    }
+
+    /// [`Tablebase::probe_root`] given the position's own value.
+    fn ranked(&self, position: &Position, own: Dtm) -> Result<Vec<(Move, Dtm)>, ProbeError> {
         let mut ranked = position
             .legal_moves()
             .iter()
             .map(|&mv| Ok((mv, for_mover(self.probe_dtm(&position.play(mv))?))))
-            .collect::<Result<Vec<_>, TbError>>()?;
-        ranked.sort_by_key(|(_, dtm)| std::cmp::Reverse(preference(dtm)));
+            .collect::<Result<Vec<_>, ProbeError>>()?;
+        // Lost by rule here, a side's drawing moves are the perpetual
+        // attacks the rules forbid: they come after its losing moves.
+        let ruled_out = own.value == Value::Loss(0) && own.to == DistanceTo::Rule;
+        ranked.sort_by_key(|(_, dtm)| {
+            let forbidden = ruled_out && dtm.value == Value::Draw;
+            let same_end = dtm.to == own.to;
+            std::cmp::Reverse((
+                dtm.value == own.value,
+                same_end,
+                !forbidden,
+                preference(dtm),
+            ))
+        });
         Ok(ranked)
     }
 
-    /// A best move of `position` and the value it leads to (for the side
-    /// making it): the fastest mate when winning, the longest resistance
-    /// when losing, a move that keeps the draw when drawn; `None` when
-    /// there is no legal move.
-    pub fn best_move(&self, position: &Position) -> Result<Option<(Move, Dtm)>, TbError> {
-        let own = self.probe_dtm(position)?;
-        let ranked = self.probe_root(position)?;
-        // The move that realises the stored value and distance, where there
-        // is one: distances by rule are counted through such moves, and the
-        // best ranked move (a mate before a rule win) may lead into another
-        // round of rule decisions, or round and round. Whether the rules
-        // decided the value is no part of it: a win by mate can be quicker
-        // to a rule decision.
-        let realising = ranked
-            .iter()
-            .find(|(_, reached)| reached.value == own.value && reached.to == own.to)
-            .copied();
-        Ok(realising.or_else(|| ranked.first().copied()))
+    /// The best move of `position` and the value it leads to (for the side
+    /// making it): the first of [`Tablebase::probe_root`], which realises
+    /// the position's value (the fastest mate when winning, the longest
+    /// resistance when losing, a move that keeps the draw when drawn);
+    /// `None` when there is no legal move.
+    ///
+    /// # Errors
+    ///
+    /// As [`Tablebase::probe_root`].
+    pub fn best_move(&self, position: &Position) -> Result<Option<(Move, Dtm)>, ProbeError> {
+        Ok(self.probe_root(position)?.first().copied())
     }
 
-    /// The moves from `position` to the end with best play on both sides
-    /// (empty for a draw or a side with no move): to mate, or to the
-    /// position where a repetition rule decides.
-    pub fn line(&self, position: &Position) -> Result<Vec<Move>, TbError> {
+    /// The moves from `position` to the end with best play on both sides,
+    /// each [`Tablebase::best_move`] (empty for a draw or a side with no
+    /// move): to mate, or to the position where a repetition rule decides.
+    ///
+    /// # Errors
+    ///
+    /// As [`Tablebase::probe_root`].
+    pub fn line(&self, position: &Position) -> Result<Vec<Move>, ProbeError> {
         let mut line = Vec::new();
         let mut position = position.clone();
-        let mut value = self.probe_dtm(&position)?.value;
-        while value != Value::Draw && value.plies() > 0 && line.len() < 1000 {
-            let Some((mv, _)) = self.best_move(&position)? else {
+        let mut own = self.probe_dtm(&position)?;
+        while own.value != Value::Draw && own.value.plies() > 0 && line.len() < 1000 {
+            let Some(&(mv, _)) = self.ranked(&position, own)?.first() else {
                 break;
             };
             line.push(mv);
             position = position.play(mv);
-            value = self.probe_dtm(&position)?.value;
+            own = self.probe_dtm(&position)?;
         }
         Ok(line)
     }
@@ -585,11 +652,11 @@ impl Tablebase {
             // same values, so a solve's tables need not stay in memory.
             return None;
         }
-        self.remembered(material)
+        self.table_in_memory(material)
     }
 
-    fn dir_or_missing(&self, material: Material) -> Result<&Path, TbError> {
-        self.dir().ok_or(TbError::Missing {
+    fn dir_or_missing(&self, material: Material) -> Result<&Path, ProbeError> {
+        self.dir().ok_or(ProbeError::Missing {
             material,
             path: None,
         })
@@ -597,15 +664,15 @@ impl Tablebase {
 }
 
 /// The value of `position` (stored orientation) in an in-memory table.
-fn table_value(table: &Table, position: &Position) -> Result<Dtm, TbError> {
+fn table_value(table: &Table, position: &Position) -> Result<Dtm, ProbeError> {
     let material = table.material();
     match table.lookup(position) {
         Ok(Some(dtm)) => Ok(dtm),
-        Ok(None) => Err(TbError::BrokenEntry {
+        Ok(None) => Err(ProbeError::BrokenEntry {
             material,
             fen: position.fen(),
         }),
-        Err(off) => Err(TbError::OffDomain { material, off }),
+        Err(off) => Err(ProbeError::OffDomain { material, off }),
     }
 }
 

@@ -55,7 +55,7 @@ impl Value {
     #[inline]
     pub(crate) fn from_code(code: u16) -> Option<Value> {
         match code {
-            BROKEN => None,
+            ILLEGAL_CODE => None,
             DRAW => Some(Value::Draw),
             _ => Some(Value::from_plies(
                 (code & !(RULE_FLAG | CHANGED_FLAG)).checked_sub(DTM_BASE)?,
@@ -65,7 +65,7 @@ impl Value {
 
     /// A win or loss by parity: wins are an odd number of plies away.
     #[inline]
-    pub(crate) fn from_plies(plies: u16) -> Value {
+    pub fn from_plies(plies: u16) -> Value {
         if plies % 2 == 1 {
             Value::Win(plies)
         } else {
@@ -137,6 +137,13 @@ pub enum DistanceTo {
     /// The first position where the losing side can avoid defeat only by
     /// perpetual check or chase, which the repetition rules forbid: it is
     /// lost there, at distance 0, with best play leading into it.
+    ///
+    /// Such a distance counts plies along the line the solver found,
+    /// whose rule decisions it made round by round: it says when that
+    /// line reaches a decision, not that none can come sooner. A position
+    /// may have a move whose value reaches a rule decision in fewer plies
+    /// than its own; [`Tablebase::probe_root`](crate::Tablebase::probe_root)
+    /// lists the moves that realise the position's own value first.
     Rule,
 }
 
@@ -154,9 +161,10 @@ pub struct Dtm {
 }
 
 impl Dtm {
-    /// The value stored under `code`, or `None` for a broken entry.
+    /// The value a table's two-byte code holds (see [`Dtm::to_code`]), or
+    /// `None` for [`ILLEGAL_CODE`] and codes no table holds.
     #[inline]
-    pub(crate) fn from_code(code: u16) -> Option<Dtm> {
+    pub fn from_code(code: u16) -> Option<Dtm> {
         let value = Value::from_code(code)?;
         let to = if code & RULE_FLAG != 0 {
             DistanceTo::Rule
@@ -168,6 +176,36 @@ impl Dtm {
             to,
             by_rules: code & CHANGED_FLAG != 0,
         })
+    }
+}
+
+impl Dtm {
+    /// The value as a table holds it in memory, in two bytes
+    /// ([`Table::from_codes`](crate::Table::from_codes)): `1` for a draw,
+    /// else the distance plus 2, with bit 15 when the distance counts to a
+    /// rule decision and bit 14 when the rules decided the value.
+    /// [`ILLEGAL_CODE`] (0) marks an entry that holds no legal position.
+    ///
+    /// ```
+    /// use qiboard_tablebase::{DistanceTo, Dtm, Value};
+    ///
+    /// let won = Dtm { value: Value::Win(7), to: DistanceTo::Rule, by_rules: true };
+    /// assert_eq!(Dtm::from_code(won.to_code()), Some(won));
+    /// ```
+    #[inline]
+    pub fn to_code(self) -> u16 {
+        match self.value {
+            Value::Draw => DRAW,
+            Value::Win(plies) | Value::Loss(plies) => {
+                let rule = if self.to == DistanceTo::Rule {
+                    RULE_FLAG
+                } else {
+                    0
+                };
+                let changed = if self.by_rules { CHANGED_FLAG } else { 0 };
+                (plies + DTM_BASE) | rule | changed
+            }
+        }
     }
 }
 
@@ -183,8 +221,9 @@ impl fmt::Display for Dtm {
     }
 }
 
-/// Code of an illegal (broken) index entry.
-pub(crate) const BROKEN: u16 = 0;
+/// The code of an index entry that holds no legal position (see
+/// [`Dtm::to_code`]).
+pub const ILLEGAL_CODE: u16 = 0;
 /// Code of a draw.
 pub(crate) const DRAW: u16 = 1;
 /// Code of a win or loss in `n` plies: `n + DTM_BASE`, with

@@ -16,6 +16,8 @@ Records: ``read_pgn(text)``, ``read_records(data)``, ``read_file(path)``
 and ``iter_records(path)`` (a collection of any size, one game at a time)
 give ``Record`` objects (tags, start, a tree of moves with comments, NAGs
 and variations); ``Record.to_pgn()`` and ``Game.pgn()`` write PGN.
+``svg(position, ...)`` draws a board (positions and games show themselves
+as images in Jupyter).
 """
 
 from .._qiboard import chess as _native
@@ -23,7 +25,7 @@ from . import polyglot
 
 _NAMES = (
     "START_FEN", "Game", "Move", "Node", "Outcome", "Position", "Problem", "Record",
-    "RecordReader", "iter_records", "perft", "read_file", "read_pgn", "read_records",
+    "RecordReader", "iter_records", "perft", "read_file", "read_pgn", "read_records", "svg",
 )
 
 # The extension's classes and functions, under their own names.

@@ -1,7 +1,7 @@
 """Type stubs of qiboard.chess."""
 
 import os
-from typing import Any, Iterator, List, Literal, Optional, Sequence, Tuple, Union, final
+from typing import Any, Iterable, Iterator, List, Literal, Optional, Sequence, Tuple, Union, final
 
 import numpy as np
 import numpy.typing as npt
@@ -112,3 +112,14 @@ def read_records(data: bytes) -> List[Record]: ...
 def read_pgn(text: str) -> List[Record]: ...
 def read_file(path: Union[str, os.PathLike[str]]) -> List[Record]: ...
 def iter_records(path: Union[str, os.PathLike[str]], *, skip_errors: bool = False) -> RecordReader: ...
+def svg(
+    position: Union[Position, str],
+    *,
+    flipped: bool = False,
+    lastmove: Optional[Union[_MoveLike, Tuple[Union[int, str], Union[int, str]]]] = None,
+    arrows: Iterable[Union[_MoveLike, Tuple[Union[int, str], Union[int, str]]]] = (),
+    marks: Iterable[Union[int, str]] = (),
+    check: Optional[Union[int, str]] = "auto",
+    coordinates: bool = True,
+    size: Optional[int] = 405,
+) -> str: ...

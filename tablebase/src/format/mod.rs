@@ -1,21 +1,22 @@
 //! The files: two per endgame (WDL and DTM), each of independently
 //! zstd-compressed blocks with an index and checksums, specified in the
 //! repository's `docs/tablebase-format.md`.
+//!
+//! Probing needs none of this module's items; they are public for a
+//! writer of tables (`qiboard-tablebase-gen`) and for tools that read
+//! files block by block: the header ([`Header`]), the entries a file
+//! stores ([`wdl_symbol`], [`dtm_entry`], [`pack_block`]), a block's
+//! compression ([`Compressor`]) and a whole file's bytes ([`assemble`]),
+//! and reading one back ([`BlockFile`], [`open`]).
 
 mod blocks;
+mod entries;
 mod files;
-#[cfg(feature = "generate")]
-mod lock;
-#[cfg(feature = "generate")]
-mod write;
 
-pub(crate) use blocks::{check_bytes, BlockFile};
-pub use blocks::{FileKind, FORMAT_VERSION};
-pub use files::table_path;
-pub(crate) use files::{code_of, open};
-#[cfg(feature = "generate")]
-pub(crate) use lock::EndgameLock;
-#[cfg(feature = "generate")]
-pub use write::Saved;
-#[cfg(feature = "generate")]
-pub(crate) use write::{load, save, save_codes, Codes};
+pub(crate) use blocks::check_bytes;
+pub use blocks::{assemble, checksum, BlockFile, Compressor, FileKind, Header, FORMAT_VERSION};
+pub use entries::{
+    code_of, dtm_entry, pack_block, wdl_symbol, DTM_BLOCK_BYTES, DTM_LEVEL, WDL_BLOCK_ENTRIES,
+    WDL_LEVEL,
+};
+pub use files::{open, table_path, INDEX_SCHEME};

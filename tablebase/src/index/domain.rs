@@ -2,7 +2,6 @@
 //! there numbered by the combinatorial number system.
 
 use super::combinatorial::{self, MAX_SET};
-use super::mirror::mirror_square;
 use qiboard::xiangqi::{reachable, Bitboard, Color, Piece, PieceKind, Square};
 
 /// Where one kind of piece of one colour can ever stand, with each
@@ -47,22 +46,14 @@ impl Domain {
             let Some(square) = set.first() else {
                 return Some(0);
             };
-            let square = if mirrored {
-                mirror_square(square)
-            } else {
-                square
-            };
+            let square = if mirrored { square.flip_file() } else { square };
             let local = self.local[square as usize];
             return (local != NOWHERE).then_some(u64::from(local));
         }
         let mut locals = [0u8; MAX_SET];
         let mut count = 0;
         for square in set {
-            let square = if mirrored {
-                mirror_square(square)
-            } else {
-                square
-            };
+            let square = if mirrored { square.flip_file() } else { square };
             let local = self.local[square as usize];
             if local == NOWHERE || count == MAX_SET {
                 return None;

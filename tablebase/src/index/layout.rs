@@ -24,9 +24,11 @@ pub(crate) struct PieceSet {
 /// A pair number with this bit set is stored as its mirror image.
 const MIRRORED: u32 = 1 << 31;
 
-/// Where a position's entry is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Slot {
+/// Where a position's entry is: its index in the table of the side to
+/// move, and whether what is stored there is the position's mirror image
+/// across the e-file (the index keeps one of each mirror pair).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Slot {
     /// The entry in the table of the side to move.
     pub index: u64,
     /// Whether the stored position is this one's mirror image.
@@ -82,6 +84,8 @@ pub struct Layout {
     pub(super) sets: Vec<PieceSet>,
     pub(super) free_size: u64,
     per_side: u64,
+    /// Where each side's pawns may stand, empty without pawns.
+    pawn_squares: [Bitboard; 2],
 }
 
 /// Why an endgame cannot be indexed.
@@ -242,6 +246,11 @@ impl Layout {
                 entries: per_side * 2,
             });
         }
+        let pawn_squares = Color::ALL.map(|color| {
+            sets.iter()
+                .find(|set| set.piece.color == color && set.piece.kind == PieceKind::Pawn)
+                .map_or(Bitboard::EMPTY, |set| set.domain.squares())
+        });
         Ok(Layout {
             material,
             placements,
@@ -250,6 +259,7 @@ impl Layout {
             sets,
             free_size,
             per_side,
+            pawn_squares,
         })
     }
 
@@ -267,7 +277,7 @@ impl Layout {
     /// its mirror image folds onto it, 1 when that is stored separately
     /// (or is the same position).
     #[inline]
-    pub(crate) fn weight(&self, index: u64) -> u64 {
+    pub fn weight(&self, index: u64) -> u64 {
         let (red, black) = self.pairs[(index / self.free_size) as usize];
         let self_mirror = self.placements[0].list[red as usize].mirror == red
             && self.placements[1].list[black as usize].mirror == black;
@@ -310,10 +320,14 @@ impl Layout {
         Position::from_setup_unchecked(position)
     }
 
-    /// Where `position` (of this endgame's material) is stored, or which
-    /// piece stands where it never could.
+    /// Where `position` (of this endgame's material, in its stored
+    /// orientation) is stored.
+    ///
+    /// # Errors
+    ///
+    /// Which piece stands where it never could ([`OffDomain`]).
     #[inline]
-    pub(crate) fn slot(&self, position: &Position) -> Result<Slot, OffDomain> {
+    pub fn slot(&self, position: &Position) -> Result<Slot, OffDomain> {
         let mut numbers = [0u32; 2];
         for color in Color::ALL {
             let placements = &self.placements[color as usize];
@@ -355,7 +369,7 @@ impl Layout {
     /// `None` for a king, advisor or elephant move, whose position after
     /// the caller indexes in full.
     #[inline]
-    pub(crate) fn slot_after(&self, position: &Position, slot: Slot, mv: Move) -> Option<Slot> {
+    pub fn slot_after(&self, position: &Position, slot: Slot, mv: Move) -> Option<Slot> {
         let piece = position.piece_at(mv.from())?;
         let set = self.sets.iter().find(|set| set.piece == piece)?;
         let before = position.pieces(piece.color, piece.kind);
@@ -414,12 +428,10 @@ impl Layout {
             .sum()
     }
 
-    /// Where piece sets of each kind may stand (for un-moves of pawns).
-    pub(crate) fn domain_of(&self, piece: Piece) -> Option<&Domain> {
-        self.sets
-            .iter()
-            .find(|set| set.piece == piece)
-            .map(|set| &set.domain)
+    /// Where each side's pawns may stand (for un-moves of pawns): empty
+    /// for a side without pawns.
+    pub(crate) fn pawn_squares(&self) -> &[Bitboard; 2] {
+        &self.pawn_squares
     }
 }
 
@@ -443,8 +455,20 @@ fn first_off_domain<const N: usize>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::mirror::mirror_position;
     use super::*;
+    use qiboard::xiangqi::Setup;
+
+    /// The position seen in the mirror across the e-file.
+    fn mirror_position(position: &Position) -> Position {
+        let mut mirrored = Setup::empty();
+        for square in position.occupied() {
+            if let Some(piece) = position.piece_at(square) {
+                mirrored.put(square.flip_file(), piece);
+            }
+        }
+        mirrored.set_side_to_move(position.side_to_move());
+        Position::from_setup(mirrored).expect("the mirror of a legal position is legal")
+    }
 
     /// The index after a move of a set's piece, counted from the index
     /// before, is the index of the position after it, in both
@@ -540,25 +564,6 @@ mod tests {
                         assert!(!mirror.mirrored);
                     }
                 }
-            }
-        }
-    }
-
-    /// The counted size is the built one, for every endgame of at most
-    /// one attacker and some of two (those the index holds).
-    #[test]
-    fn entries_are_counted_as_built() {
-        let mut names: Vec<Material> = crate::family(1);
-        names.extend(
-            ["KRNKR", "KCPKAAEE", "KNNKAE", "KPPKP"].map(|n| n.parse::<Material>().unwrap()),
-        );
-        for material in names {
-            if let Ok(layout) = Layout::new(material) {
-                assert_eq!(
-                    Layout::entries(material),
-                    2 * layout.per_side(),
-                    "{material}"
-                );
             }
         }
     }

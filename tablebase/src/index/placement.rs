@@ -3,7 +3,6 @@
 //! the steps back into each placement that un-moves need.
 
 use super::domain::{Domain, NOWHERE};
-use super::mirror::mirror_square;
 use crate::Material;
 use qiboard::xiangqi::{
     advisor_attacks, elephant_attacks, king_attacks, Bitboard, Color, PieceKind, Square,
@@ -91,10 +90,10 @@ impl Placements {
         }
         for i in 0..placements.list.len() {
             let placement = placements.list[i];
-            let mirrored = |set: Bitboard| set.into_iter().map(mirror_square).collect();
+            let mirrored = |set: Bitboard| set.into_iter().map(Square::flip_file).collect();
             placements.list[i].mirror = placements
                 .number(
-                    mirror_square(placement.king),
+                    placement.king.flip_file(),
                     mirrored(placement.advisors),
                     mirrored(placement.elephants),
                 )
@@ -119,7 +118,8 @@ impl Placements {
         let elephant_points = Domain::new(color, PieceKind::Elephant);
         let advisors = material.count(color, PieceKind::Advisor) as usize;
         let elephants = material.count(color, PieceKind::Elephant) as usize;
-        let mirrored = |set: Bitboard| -> Bitboard { set.into_iter().map(mirror_square).collect() };
+        let mirrored =
+            |set: Bitboard| -> Bitboard { set.into_iter().map(Square::flip_file).collect() };
         let (mut all, mut own_mirror) = (0, 0);
         for &king in &palace.squares {
             for advisor_number in 0..advisor_points.sets(advisors) {
@@ -130,7 +130,7 @@ impl Placements {
                         continue;
                     }
                     all += 1;
-                    let symmetric = mirror_square(king) == king
+                    let symmetric = king.flip_file() == king
                         && mirrored(advisor_set) == advisor_set
                         && mirrored(elephant_set) == elephant_set;
                     own_mirror += u64::from(symmetric);
@@ -235,7 +235,7 @@ mod tests {
         for (number, placement) in placements.list.iter().enumerate() {
             let mirror = &placements.list[placement.mirror as usize];
             assert_eq!(mirror.mirror as usize, number);
-            assert_eq!(mirror_square(mirror.king), placement.king);
+            assert_eq!(mirror.king.flip_file(), placement.king);
         }
     }
 }

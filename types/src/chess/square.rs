@@ -43,6 +43,12 @@ impl Square {
     pub const fn flip_rank(self) -> Square {
         Square::from_index_wrapping(self as usize ^ 56)
     }
+
+    /// The same rank in the mirror between the d- and e-files (a1 ↔ h1).
+    #[inline]
+    pub const fn flip_file(self) -> Square {
+        Square::from_index_wrapping(self as usize ^ 7)
+    }
 }
 
 crate::square::square_impls!("chess", 8 by 8, 'h', '1'..='8', "e4");

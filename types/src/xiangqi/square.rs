@@ -37,6 +37,13 @@ impl Square {
     pub const fn flip_rank(self) -> Square {
         Square::ALL[(9 - self.rank()) * 9 + self.file()]
     }
+
+    /// The same rank in the mirror across the e-file (a0 ↔ i0), under
+    /// which xiangqi's rules are symmetric.
+    #[inline]
+    pub const fn flip_file(self) -> Square {
+        Square::ALL[self.rank() * 9 + 8 - self.file()]
+    }
 }
 
 crate::square::square_impls!("xiangqi", 9 by 10, 'i', '0'..='9', "h2");

@@ -1,0 +1,297 @@
+//! Planning a family before building it: every endgame with its index
+//! size, the working memory its solve needs, an estimate of its time and
+//! the endgames one capture away that it reads; what cannot be built
+//! here, and why, before any work starts.
+//!
+//! Sizes are counted, not built ([`Layout::entries`]), so a plan of any
+//! family takes well under a second and little memory. Times are an
+//! estimate from the rate measured here on two cores (KRNKR and its
+//! sub-endgames under the rules); they scale with the entries, not with
+//! the endgame's character.
+
+use std::fmt;
+
+use crate::solve::{needs, Working};
+use qiboard_tablebase::{Layout, Material, RuleSet, MAX_ENTRIES};
+
+use crate::family;
+
+/// Index entries solved a second on the two cores the estimates are for.
+const ENTRIES_PER_SECOND: f64 = 4.5e6;
+
+/// One endgame of a plan.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlannedEndgame {
+    /// The endgame, in its stored colour orientation.
+    pub material: Material,
+    /// Index entries, both sides to move.
+    pub entries: u64,
+    /// Working memory the solve needs, in bytes, the tables one capture
+    /// away that it reads (held whole) included.
+    pub working_bytes: u64,
+    /// Whether the solve runs out of core, a partition of its entries in
+    /// memory at a time, to keep within the memory limit.
+    pub out_of_core: bool,
+    /// Estimated seconds on two cores.
+    pub seconds: f64,
+    /// The endgames one capture away (stored orientation), which must be
+    /// built first.
+    pub needs: Vec<Material>,
+    /// Why it cannot be built here, if it cannot.
+    pub blocked: Option<Blocked>,
+}
+
+/// Why an endgame of a plan cannot be built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Blocked {
+    /// More entries than the index holds ([`MAX_ENTRIES`]).
+    TooLarge,
+    /// More working memory than the limit.
+    NotEnoughMemory,
+}
+
+impl fmt::Display for Blocked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Blocked::TooLarge => write!(f, "more than the index's {MAX_ENTRIES} entries"),
+            Blocked::NotEnoughMemory => f.write_str("more working memory than the limit"),
+        }
+    }
+}
+
+/// Every endgame of a family, smallest first, with what building it takes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    /// The endgames, in the order they can be built (each after those it
+    /// needs).
+    pub endgames: Vec<PlannedEndgame>,
+    /// The memory limit the plan was checked against, in bytes.
+    pub memory_limit: Option<u64>,
+}
+
+impl Plan {
+    /// The plan of `materials` (each with everything it reaches by
+    /// captures) under `rules`, checked against `memory_limit` bytes of
+    /// working memory.
+    ///
+    /// ```
+    /// use qiboard_tablebase::RuleSet;
+    /// use qiboard_tablebase_gen::{family, Plan};
+    ///
+    /// let plan = Plan::new(&family(2), RuleSet::Asian, Some(1 << 30));
+    /// assert_eq!(plan.endgames.len(), 1845);
+    /// assert!(plan.blocked().count() > 0, "some need more than 1 GiB whole");
+    /// ```
+    pub fn new(materials: &[Material], rules: RuleSet, memory_limit: Option<u64>) -> Plan {
+        let mut all: Vec<Material> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut pending: Vec<Material> = materials.iter().map(Material::canonical).collect();
+        while let Some(material) = pending.pop() {
+            if seen.insert(material) {
+                all.push(material);
+                pending.extend(material.captures().iter().map(Material::canonical));
+            }
+        }
+        let mut endgames: Vec<PlannedEndgame> = all
+            .into_iter()
+            .map(|material| {
+                let entries = Layout::entries(material);
+                let working = Working::within(material, entries, rules, memory_limit);
+                let blocked = if entries > MAX_ENTRIES {
+                    Some(Blocked::TooLarge)
+                } else if working.is_none() {
+                    Some(Blocked::NotEnoughMemory)
+                } else {
+                    None
+                };
+                let unbounded = Working::within(material, entries, rules, None);
+                let working = working.or(unbounded).expect("in memory without a limit");
+                let needs = needs(material);
+                PlannedEndgame {
+                    material,
+                    entries,
+                    working_bytes: working.bytes(),
+                    out_of_core: matches!(working, Working::OutOfCore(_)),
+                    seconds: entries as f64 / ENTRIES_PER_SECOND,
+                    needs,
+                    blocked,
+                }
+            })
+            .collect();
+        // Fewer pieces first: every capture removes one, so an endgame
+        // comes after all it needs; by size within a piece count.
+        endgames.sort_by_key(|endgame| {
+            (
+                endgame.material.piece_count(),
+                endgame.entries,
+                endgame.material.packed(),
+            )
+        });
+        Plan {
+            endgames,
+            memory_limit,
+        }
+    }
+
+    /// The plan of the family of at most `attackers` attacking pieces
+    /// ([`family`]).
+    pub fn family(attackers: u32, rules: RuleSet, memory_limit: Option<u64>) -> Plan {
+        Plan::new(&family(attackers), rules, memory_limit)
+    }
+
+    /// The endgames that cannot be built here.
+    pub fn blocked(&self) -> impl Iterator<Item = &PlannedEndgame> {
+        self.endgames
+            .iter()
+            .filter(|endgame| endgame.blocked.is_some())
+    }
+
+    /// Index entries of every endgame together (saturating).
+    pub fn total_entries(&self) -> u64 {
+        self.endgames
+            .iter()
+            .fold(0u64, |sum, endgame| sum.saturating_add(endgame.entries))
+    }
+
+    /// The largest working memory of any one endgame: what one machine
+    /// must have to build them all one after another.
+    pub fn peak_bytes(&self) -> u64 {
+        self.endgames
+            .iter()
+            .map(|endgame| endgame.working_bytes)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Estimated seconds for all, one after another on two cores.
+    pub fn total_seconds(&self) -> f64 {
+        self.endgames.iter().map(|endgame| endgame.seconds).sum()
+    }
+
+    /// The plan as JSON: `{"memory_limit": …, "endgames": [{"material":
+    /// "KRK", "entries": …, "working_bytes": …, "out_of_core": false,
+    /// "seconds": …, "needs":
+    /// ["KK"], "blocked": null}, …], "total_entries": …, "peak_bytes": …,
+    /// "total_seconds": …}`, for drivers on other machines (a Ray job, a
+    /// Slurm array).
+    pub fn to_json(&self) -> String {
+        let mut out = Vec::new();
+        self.write_json(&mut out)
+            .expect("writing to memory cannot fail");
+        String::from_utf8(out).expect("the JSON is ASCII")
+    }
+
+    /// [`Plan::to_json`] written to `out` an endgame at a time (a plan of
+    /// a million endgames is not held as one text).
+    pub fn write_json(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        match self.memory_limit {
+            Some(limit) => write!(out, "{{\"memory_limit\": {limit}, \"endgames\": [")?,
+            None => write!(out, "{{\"memory_limit\": null, \"endgames\": [")?,
+        }
+        for (i, endgame) in self.endgames.iter().enumerate() {
+            if i > 0 {
+                out.write_all(b", ")?;
+            }
+            let blocked = match endgame.blocked {
+                None => "null",
+                Some(Blocked::TooLarge) => "\"too-large\"",
+                Some(Blocked::NotEnoughMemory) => "\"not-enough-memory\"",
+            };
+            write!(
+                out,
+                "{{\"material\": \"{}\", \"entries\": {}, \"working_bytes\": {}, \"out_of_core\": {}, \"seconds\": {:.1}, \"needs\": [",
+                endgame.material, endgame.entries, endgame.working_bytes, endgame.out_of_core, endgame.seconds
+            )?;
+            for (j, need) in endgame.needs.iter().enumerate() {
+                if j > 0 {
+                    out.write_all(b", ")?;
+                }
+                write!(out, "\"{need}\"")?;
+            }
+            write!(out, "], \"blocked\": {blocked}}}")?;
+        }
+        writeln!(
+            out,
+            "], \"total_entries\": {}, \"peak_bytes\": {}, \"total_seconds\": {:.0}}}",
+            self.total_entries(),
+            self.peak_bytes(),
+            self.total_seconds()
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::{read_bytes, rule_rounds_apply, working_bytes_for};
+
+    #[test]
+    fn a_plan_puts_each_endgame_after_those_it_needs() {
+        // 768 MiB: the largest, KRAAEEKAAEE, reads 628 MiB of tables.
+        let plan = Plan::family(1, RuleSet::Asian, Some(768 << 20));
+        assert_eq!(plan.endgames.len(), 369);
+        let place: std::collections::HashMap<Material, usize> = plan
+            .endgames
+            .iter()
+            .enumerate()
+            .map(|(i, endgame)| (endgame.material, i))
+            .collect();
+        for (i, endgame) in plan.endgames.iter().enumerate() {
+            for need in &endgame.needs {
+                assert!(place[need] < i, "{} needs {need}", endgame.material);
+            }
+        }
+        // One attacker: no rule rounds, so what does not fit in memory is
+        // solved out of core within the limit.
+        for endgame in &plan.endgames {
+            let in_memory = working_bytes_for(endgame.material, endgame.entries, RuleSet::Asian)
+                + read_bytes(endgame.material);
+            let over = in_memory > 768 << 20;
+            assert_eq!(endgame.out_of_core, over, "{}", endgame.material);
+            assert!(endgame.working_bytes <= 768 << 20, "{}", endgame.material);
+        }
+        assert!(plan.endgames.iter().any(|endgame| endgame.out_of_core));
+        assert_eq!(plan.blocked().count(), 0);
+        // Two: rule rounds out of core too, so only size refuses one.
+        let two = Plan::family(2, RuleSet::Asian, Some(256 << 20));
+        assert!(two
+            .endgames
+            .iter()
+            .any(|endgame| endgame.out_of_core && rule_rounds_apply(endgame.material)));
+        let short: Vec<_> = two
+            .blocked()
+            .filter(|endgame| endgame.blocked == Some(Blocked::NotEnoughMemory))
+            .collect();
+        assert!(!short.is_empty());
+        for endgame in short {
+            let entries = endgame.entries;
+            // What the limit leaves beside the tables it reads.
+            let budget = (256u64 << 20).saturating_sub(read_bytes(endgame.material));
+            // Its bitset of entries to mate, with a batch (an eighth of
+            // the limit), leaves too little for partitions; or its rule
+            // rounds' two bitsets, directory and room for candidates (a
+            // sixteenth of a byte an entry), with 4 MiB, exceed the limit.
+            let cramped = entries / 8 + (32 << 20) + (16 << 20) > budget;
+            let rounds = entries / 4 + entries / 16 + entries / 128 + (4 << 20);
+            assert!(
+                cramped || (rule_rounds_apply(endgame.material) && rounds > budget),
+                "{}",
+                endgame.material
+            );
+        }
+        assert!(plan
+            .to_json()
+            .starts_with("{\"memory_limit\": 805306368, \"endgames\": [{"));
+    }
+
+    /// Every endgame there is (the family of any number of attackers):
+    /// planned without building an index, the largest refused.
+    #[test]
+    fn a_plan_of_everything_refuses_what_the_index_cannot_hold() {
+        let plan = Plan::family(100, RuleSet::Asian, None);
+        assert!(plan.endgames.len() > 100_000);
+        let largest = plan.endgames.iter().max_by_key(|e| e.entries).unwrap();
+        assert_eq!(largest.blocked, Some(Blocked::TooLarge));
+    }
+}

@@ -1,0 +1,267 @@
+//! The repetition rules, applied in rounds after the plain solve.
+//!
+//! After retrograde analysis, the positions left unresolved are those
+//! where neither side can force mate: the side to move has a *drawing*
+//! move (into another unresolved position, or a capture that draws). Under
+//! the rules, a side that keeps the draw only by checking, or only by
+//! chasing one and the same piece, on every move, loses. A round finds the
+//! positions where that is forced:
+//!
+//! 1. **Candidates.** A position is a *check candidate* when every drawing
+//!    move of its side to move `S` gives check, and a *chase candidate* for
+//!    an enemy piece `v` when every drawing move is no check and newly
+//!    chases `v` ([`qiboard::xiangqi::rules::chased`], not chased before the
+//!    move). A capture that draws rules a position out.
+//! 2. **Forced cycles.** A candidate stays one while, after each of `S`'s
+//!    drawing moves, the opponent `O` has a reply into an unresolved
+//!    position that gives no check, that (for a chase) takes `v` out of
+//!    the chase, and that lands on a candidate of the same kind (for a
+//!    chase: for `v` on its new square). `O`'s reply may attack: in a
+//!    check cycle anything (a perpetual check loses whatever the other
+//!    side chases), in a chase cycle none of `S`'s pieces its previous
+//!    reply newly attacked, so that `O` never chases one piece for ever
+//!    (see `cycles.rs`). Candidates are dropped until none fails: the
+//!    greatest such set. One pass over the positions builds the graph of
+//!    candidates and the replies between them; sweeps over that graph,
+//!    without positions, find the set.
+//! 3. **Rule losses.** In every remaining candidate `S` can avoid defeat
+//!    only by perpetual check or perpetual chase of `v`: it is lost there,
+//!    at distance 0, by rule. Retrograde analysis resumes from these
+//!    losses ([`super::Propagation::RuleRound`]), and the next round looks
+//!    again at the positions whose drawing moves it took away, until a
+//!    round finds nothing.
+//!
+//! Later rounds are incremental: an earlier candidate whose moves
+//! propagation did not touch keeps its conditions without a look, and
+//! when few candidates are new, only those that reach a new one (by a
+//! drawing move and a reply, found by un-moving twice, again and again)
+//! can be forced, so only they are looked at (see `reach`). The README
+//! gives what each step saved on KRNKR.
+//!
+//! The rules only bite when both sides have a rook, horse, cannon or pawn
+//! (pieces that cross the river): with only advisors and elephants a side
+//! can never trap the other into perpetual attack, and such endgames are
+//! solved as without rules, as the generator behind chessdb's tables does.
+//!
+//! Simplifications (besides those of [`qiboard::xiangqi::rules`]): an
+//! attack by the opponent counts as a chase whether or not the mover's next
+//! move ends it, and two opponent replies in a row may not attack the same
+//! piece, although the rules forbid only attacking it on every move of the
+//! cycle; both only keep some losses from being found, never add one. A
+//! side that mixes checks and chases is not ruled (AXF: "one check one
+//! chase" is a draw).
+//!
+//! Two KRKNN positions where these tables once disagreed with the
+//! reference generator's, in each of which the reference is right, show
+//! what the opponent's attacks change. [`qiboard::xiangqi::rules`] rules
+//! both cycles lost for Black when a game plays them, and now so do the
+//! tables:
+//!
+//! - `9/9/3k5/9/9/9/9/9/3nK2n1/R8 b`: Black's drawing line reaches
+//!   `9/9/3k5/9/9/9/9/4K1n2/3n5/3R5 b` and checks for ever with
+//!   g2f0+ e2e1 f0g2+ e1e2. Red's only replies attack a horse (after e1e2
+//!   the d1 horse, after e2e1 the f0 horse, unprotected once the king
+//!   blocks its leg). Dropped as "chasing something new", they made the
+//!   position a draw.
+//! - `3k3R1/9/9/n8/9/9/5n3/9/9/5K3 b`: the line reaches
+//!   `3k5/9/3n5/9/9/n8/3R5/9/9/3K5 b`, where Black keeps the a-horse on
+//!   the rook (a4c5 d3c3 c5a4 c3d3). A horse attacking a rook chases it
+//!   whether the rook is protected or not. The rook steps away by
+//!   attacking one horse and then the other: one piece chasing two in
+//!   turn, which the rules allow, and which the two-in-a-row test keeps.
+//!
+//! Keeping those replies ruled, against the tables before, 2,134 more
+//! KRKNN positions won for Red and 3,494 lost for Black, 4,632 and 31,754
+//! in KRKNC (stored as KRKCN), and 64,826 and 38,362 in KRKNAAEE (most of
+//! those through its smaller tables). With that, KRKNAAEE
+//! `5k3/4a4/5a3/7R1/2bn2b2/9/9/5K3/9/9 w`, once a draw here and a win in
+//! the reference, is a win here too: 11 plies to a rule decision
+//! (h6h9 f9f8 h9h8 f8f9 h8e8 g5e7 e8h8 c5a7 h8h5 d5f4 h5h4), and
+//! `5k3/4R4/5a3/9/2bn2b2/9/9/5K3/9/9 b` on that line, which the reference
+//! flags as a chase loss, is lost by rule here (6 plies).
+//!
+//! The two KRKNC positions where these tables once gave a draw and the
+//! reference a loss for Black are now losses here too, decided by rule a
+//! few moves down the line (so at 5de6b84 already; which change made them
+//! so was not traced):
+//!
+//! - `2c6/9/3k5/n8/9/9/9/4K4/9/8R b`: lost by rule in 10 plies, c9d9 i0c0
+//!   a6b4 c0c8 b4a2 c8c7 d7d8 e2e1 a2b4 e1e0, into
+//!   `3c5/3k5/2R6/9/9/1n7/9/9/9/4K4 b`, which a rule round rules lost;
+//! - `3c5/5k3/9/9/9/9/9/9/3K1R3/2n6 b`: lost by rule in 6 plies, f8e8 f1f2
+//!   d9e9 d1d0 c0a1 f2b2, into `4c4/4k4/9/9/9/9/9/1R7/n8/3K5 b`, likewise.
+
+mod candidates;
+mod cycles;
+mod reach;
+
+pub(super) use candidates::Candidates;
+pub(super) use cycles::{GraphStore, Replies};
+
+use super::bitset::AtomicBits;
+use super::{Propagation, Rounds, Solver};
+use crate::{GenerateError, Progress};
+use qiboard::xiangqi::{Color, Move, PieceKind, Position};
+use qiboard_tablebase::Material;
+use qiboard_tablebase::Slot;
+
+/// Whether rule rounds run for `material`: both sides have a piece that
+/// can cross the river.
+pub(crate) fn apply_to(material: Material) -> bool {
+    Color::ALL.iter().all(|&color| {
+        [
+            PieceKind::Rook,
+            PieceKind::Horse,
+            PieceKind::Cannon,
+            PieceKind::Pawn,
+        ]
+        .iter()
+        .any(|&kind| material.count(color, kind) > 0)
+    })
+}
+
+impl Solver<'_> {
+    /// Whether `entry` is still unresolved.
+    #[inline]
+    fn open(&self, entry: u64) -> bool {
+        match &self.open_entries {
+            Some(open) => open.test(entry as usize),
+            None => self.cell(entry).load().is_unresolved(),
+        }
+    }
+
+    /// Calls `visit` with where each move of `position` (unresolved
+    /// `entry`, decoded) that keeps the draw without capturing (into a
+    /// position still unresolved) leads, and that position's slot, until
+    /// it returns false; returns whether it never did. Captures leave the
+    /// endgame: one that draws marks the cell (`Cell::capture_saves`), the
+    /// others lose.
+    fn each_drawing_move(
+        &self,
+        entry: u64,
+        position: &Position,
+        mut visit: impl FnMut(&Position, Slot) -> bool,
+    ) -> bool {
+        let side = position.side_to_move();
+        let slot = Slot {
+            index: self.side_and_index(entry).1,
+            mirrored: false,
+        };
+        // The entry's counter holds how many non-captures do not lose yet:
+        // once that many are found, the other moves need no look. Out of
+        // core its cell may not be held: then every move is looked at,
+        // which finds the same ones.
+        let mut drawing = if self.holds(entry) {
+            u32::from(self.cell(entry).load().moves_left())
+        } else {
+            u32::MAX
+        };
+        for &mv in position.legal_quiets().iter() {
+            if drawing == 0 {
+                break;
+            }
+            let Some((child, after)) = self.slot_after(position, slot, mv) else {
+                continue;
+            };
+            if !self.open(self.entry(!side, child.index)) {
+                continue;
+            }
+            drawing -= 1;
+            let after = after.unwrap_or_else(|| position.play(mv));
+            if !visit(&after, child) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The slot of `position` after the non-capture `mv`, counted from
+    /// `slot` when it can be, with the position after it when that had to
+    /// be played to find it.
+    #[inline]
+    fn slot_after(
+        &self,
+        position: &Position,
+        slot: Slot,
+        mv: Move,
+    ) -> Option<(Slot, Option<Position>)> {
+        if let Some(after) = self.layout.slot_after(position, slot, mv) {
+            return Some((after, None));
+        }
+        let after = position.play(mv);
+        let slot = self.layout.slot(&after).ok()?;
+        Some((slot, Some(after)))
+    }
+
+    /// Applies the rules in rounds until one finds no new loss; returns the
+    /// number of rounds that found some.
+    pub(super) fn apply_rules(
+        &mut self,
+        rounds_are: Rounds,
+        progress: &dyn Progress,
+    ) -> Result<u32, GenerateError> {
+        if !apply_to(self.layout.material()) {
+            return Ok(0);
+        }
+        let mut candidates = self.first_candidates(progress);
+        let mut relevant: Option<AtomicBits> = None;
+        let mut rounds = 0;
+        loop {
+            let mut graph = Vec::new();
+            let forced =
+                self.forced(&candidates, relevant.take().as_ref(), &mut graph, progress)?;
+            drop(graph);
+            let losses = candidates.entries_kept(&forced);
+            drop(forced);
+            if losses.is_empty() {
+                break;
+            }
+            rounds += 1;
+            // Touched entries are tracked from propagation to the next
+            // candidates and their reach only: the cycle search has their
+            // memory meanwhile.
+            self.touched = Some(AtomicBits::new(self.per_side * 2));
+            self.propagate_all(vec![losses], Propagation::RuleRound, progress);
+            candidates = self.next_candidates(candidates, progress);
+            let touched = self.touched.take().expect("tracked since propagation");
+            if rounds_are == Rounds::Incremental {
+                // The candidates found afresh are those among the touched
+                // entries: read off the bits, not listed.
+                relevant = self.reach(&candidates, &touched, progress);
+            }
+        }
+        Ok(rounds)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{solve_with, Rounds};
+    use crate::{Generator, Quiet};
+    use qiboard_tablebase::{Layout, Material, RuleSet};
+
+    /// Rule rounds that look only at the candidates that can reach a
+    /// fresh one decide exactly what rounds over every candidate do
+    /// (KNPKN takes four rounds, three of them incremental).
+    #[test]
+    fn incremental_rounds_agree_with_exhaustive_ones() {
+        let tablebase = Generator::in_memory();
+        for name in ["KNKR", "KNPKN"] {
+            let material: Material = name.parse().unwrap();
+            let captures = Generator::captures(&material, |smaller| {
+                tablebase.load_or_generate(smaller, &Quiet)
+            })
+            .unwrap();
+            let layout = Layout::new(material).unwrap();
+            let solve = |rounds| solve_with(&layout, &captures, RuleSet::Asian, rounds, &Quiet);
+            let incremental = solve(Rounds::Incremental).unwrap();
+            let exhaustive = solve(Rounds::Exhaustive).unwrap();
+            let differ = incremental
+                .iter()
+                .zip(&exhaustive)
+                .filter(|(a, b)| a != b)
+                .count();
+            assert_eq!(differ, 0, "{name}: {differ} values differ");
+        }
+    }
+}

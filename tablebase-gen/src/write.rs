@@ -1,0 +1,346 @@
+//! Writing a table's two files, and reading a whole table back (for
+//! solving bigger endgames and for verification).
+//!
+//! Files are written to a temporary name and renamed, so a crash leaves
+//! the old file or none, never half of one; the bytes depend only on the
+//! values, so regenerating gives identical files.
+
+use std::fs;
+use std::io::Write;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use qiboard::xiangqi::Color;
+
+use qiboard_tablebase::format::{
+    assemble, code_of, dtm_entry, open, pack_block, wdl_symbol, BlockFile, Compressor, Header,
+    DTM_BLOCK_BYTES, DTM_LEVEL, INDEX_SCHEME, WDL_BLOCK_ENTRIES, WDL_LEVEL,
+};
+use qiboard_tablebase::{
+    table_path, FileKind, Layout, Material, ProbeError, RuleSet, SideStats, Table, MAX_ENTRIES,
+};
+
+use crate::GenerateError;
+
+/// Each block of `codes` (one side's) packed into entries of `width` bits
+/// by `entry` ([`pack_block`]) and compressed. Each thread keeps one
+/// compressor and one buffer for all its blocks: making them afresh per
+/// block left the allocator holding tens of megabytes.
+fn blocks_of(
+    codes: &[u16],
+    block_entries: usize,
+    width: u8,
+    level: i32,
+    entry: impl Fn(u16) -> Option<u16> + Sync,
+) -> Vec<Vec<u8>> {
+    codes
+        .par_chunks(block_entries)
+        .map_init(
+            || (Compressor::new(level), Vec::new()),
+            |(compressor, bytes), block| {
+                pack_block(block, width, &entry, bytes);
+                compressor.compress(bytes)
+            },
+        )
+        .collect()
+}
+
+fn header(codes: &dyn Codes, kind: FileKind, width: u8, block_entries: u32) -> Header {
+    Header {
+        kind,
+        index_scheme: INDEX_SCHEME,
+        rules: codes.rules().code(),
+        width,
+        material: codes.layout().material().to_string(),
+        per_side: codes.layout().per_side(),
+        block_entries,
+        stats: Color::ALL.map(|side| codes.stats(side)),
+    }
+}
+
+/// Where the values of a table being written come from: a table in
+/// memory, or the scratch files of a solve out of core.
+pub(crate) trait Codes {
+    fn layout(&self) -> &Layout;
+    fn rules(&self) -> RuleSet;
+    fn stats(&self, side: Color) -> SideStats;
+    /// The codes of `side`'s entries `range` into `out`, which they
+    /// replace.
+    fn read(
+        &mut self,
+        side: Color,
+        range: Range<usize>,
+        out: &mut Vec<u16>,
+    ) -> Result<(), GenerateError>;
+}
+
+impl Codes for &Table {
+    fn layout(&self) -> &Layout {
+        Table::layout(self)
+    }
+
+    fn rules(&self) -> RuleSet {
+        Table::rules(self)
+    }
+
+    fn stats(&self, side: Color) -> SideStats {
+        Table::stats(self, side)
+    }
+
+    fn read(
+        &mut self,
+        side: Color,
+        range: Range<usize>,
+        out: &mut Vec<u16>,
+    ) -> Result<(), GenerateError> {
+        out.clear();
+        out.extend_from_slice(&self.codes(side)[range]);
+        Ok(())
+    }
+}
+
+/// Calls `each` with every run of `side`'s codes, in order, each a whole
+/// number of blocks of `block_entries` (but the last): as many blocks as
+/// there are threads to compress them, so that a table out of core is
+/// never held whole.
+fn runs_of(
+    codes: &mut dyn Codes,
+    side: Color,
+    block_entries: usize,
+    mut each: impl FnMut(&[u16]),
+) -> Result<(), GenerateError> {
+    let per_side = codes.layout().per_side() as usize;
+    let run = block_entries * rayon::current_num_threads().max(1);
+    let mut buffer = Vec::new();
+    for start in (0..per_side).step_by(run) {
+        codes.read(side, start..per_side.min(start + run), &mut buffer)?;
+        each(&buffer);
+    }
+    Ok(())
+}
+
+/// The two files' bytes for the table `codes` holds: WDL, then DTM.
+pub(crate) fn encode(codes: &mut dyn Codes) -> Result<[Vec<u8>; 2], GenerateError> {
+    let mut wdl_blocks = Vec::new();
+    let mut widest = 0;
+    for side in Color::ALL {
+        runs_of(codes, side, WDL_BLOCK_ENTRIES as usize, |run| {
+            wdl_blocks.extend(blocks_of(
+                run,
+                WDL_BLOCK_ENTRIES as usize,
+                2,
+                WDL_LEVEL,
+                |code| wdl_symbol(code).map(u16::from),
+            ));
+            let run_widest = run.par_iter().filter_map(|&code| dtm_entry(code)).max();
+            widest = widest.max(run_widest.unwrap_or(0));
+        })?;
+    }
+    let wdl = assemble(
+        &header(&*codes, FileKind::Wdl, 2, WDL_BLOCK_ENTRIES),
+        &wdl_blocks,
+    );
+    drop(wdl_blocks);
+    let width: u8 = if widest <= 0xff { 8 } else { 16 };
+    let block_entries = DTM_BLOCK_BYTES * 8 / u32::from(width);
+    let mut dtm_blocks = Vec::new();
+    for side in Color::ALL {
+        runs_of(codes, side, block_entries as usize, |run| {
+            dtm_blocks.extend(blocks_of(
+                run,
+                block_entries as usize,
+                width,
+                DTM_LEVEL,
+                dtm_entry,
+            ));
+        })?;
+    }
+    let dtm = assemble(
+        &header(&*codes, FileKind::Dtm, width, block_entries),
+        &dtm_blocks,
+    );
+    Ok([wdl, dtm])
+}
+
+/// What saving one table wrote: each file and its size.
+#[derive(Clone, Debug)]
+pub struct Saved {
+    /// The WDL file and its size in bytes.
+    pub wdl: (PathBuf, u64),
+    /// The DTM file and its size in bytes.
+    pub dtm: (PathBuf, u64),
+}
+
+/// Writes `table`'s two files to `dir` (created if missing), each through
+/// a temporary file.
+pub(crate) fn save(table: &Table, dir: &Path) -> Result<Saved, GenerateError> {
+    save_codes(&mut &*table, dir)
+}
+
+/// [`save`] of the table `codes` holds.
+pub(crate) fn save_codes(codes: &mut dyn Codes, dir: &Path) -> Result<Saved, GenerateError> {
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| GenerateError::Io { path, source }
+    };
+    fs::create_dir_all(dir).map_err(io(dir))?;
+    let material = codes.layout().material();
+    let rules = codes.rules();
+    // Tables of the other rule set are kept: they are another user's data.
+    for kind in [FileKind::Wdl, FileKind::Dtm] {
+        let path = table_path(dir, material, kind);
+        if let Ok(existing) = BlockFile::open(&path, kind, MAX_ENTRIES) {
+            let found = RuleSet::from_code(existing.header().rules);
+            if let Some(found) = found.filter(|&found| found != rules) {
+                return Err(ProbeError::RulesMismatch {
+                    path,
+                    found,
+                    expected: rules,
+                }
+                .into());
+            }
+        }
+    }
+    let [wdl, dtm] = encode(codes)?;
+    let mut written = Vec::new();
+    for (kind, bytes) in [(FileKind::Wdl, wdl), (FileKind::Dtm, dtm)] {
+        let path = table_path(dir, material, kind);
+        let temporary = dir.join(temporary_name(material, kind, std::process::id()));
+        let result = (|| {
+            let mut file = fs::File::create(&temporary)?;
+            file.write_all(&bytes)?;
+            file.sync_all()?;
+            fs::rename(&temporary, &path)
+        })();
+        if let Err(source) = result {
+            let _ = fs::remove_file(&temporary);
+            return Err(io(&path)(source));
+        }
+        remove_stale_temporaries(dir, material, kind);
+        written.push((path, bytes.len() as u64));
+    }
+    // The check after the rename: both files in place are this table's,
+    // a pair (another writer could only have got in without the lock).
+    let layout = codes.layout();
+    let placed = [FileKind::Wdl, FileKind::Dtm]
+        .map(|kind| open(dir, layout, kind, rules).map(|file| file.header().stats));
+    let stats = Color::ALL.map(|side| codes.stats(side));
+    match placed {
+        [Ok(wdl), Ok(dtm)] if wdl == dtm && wdl == stats => {}
+        [Err(error), _] | [_, Err(error)] => return Err(error.into()),
+        _ => {
+            return Err(ProbeError::Corrupt {
+                path: table_path(dir, material, FileKind::Dtm),
+                why: "the files in place are not the pair just written: another writer wrote them without the lock".into(),
+            }
+            .into())
+        }
+    }
+    let dtm = written.pop().expect("two files");
+    let wdl = written.pop().expect("two files");
+    Ok(Saved { wdl, dtm })
+}
+
+/// The file a table is written to before it is renamed into place: hidden,
+/// and named after the writing process, so two processes never share one.
+fn temporary_name(material: Material, kind: FileKind, process: u32) -> String {
+    format!(".{material}.{}.{process}.tmp", kind.extension())
+}
+
+/// Removes the temporaries of `material` that interrupted runs left behind:
+/// those whose writing process no longer exists. Only where that can be
+/// told (Linux's `/proc`); elsewhere they stay, hidden, until removed.
+fn remove_stale_temporaries(dir: &Path, material: Material, kind: FileKind) {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    let prefix = format!(".{material}.{}.", kind.extension());
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(process) = name
+            .to_str()
+            .and_then(|name| name.strip_prefix(&prefix))
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+            .and_then(|pid| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if !Path::new("/proc").join(process.to_string()).exists() {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Reads `material`'s whole table (both files) from `dir`, checking every
+/// block, for solving bigger endgames and for verification. Illegal
+/// entries come back as whatever the files hold there.
+pub(crate) fn load(
+    dir: &Path,
+    layout: Arc<Layout>,
+    rules: RuleSet,
+) -> Result<Table, GenerateError> {
+    let wdl = open(dir, &layout, FileKind::Wdl, rules)?;
+    let dtm = open(dir, &layout, FileKind::Dtm, rules)?;
+    let path = |kind| table_path(dir, layout.material(), kind);
+    if wdl.header().stats != dtm.header().stats {
+        return Err(ProbeError::Corrupt {
+            path: path(FileKind::Dtm),
+            why: "its counts disagree with the WDL file's: the two are from different runs".into(),
+        }
+        .into());
+    }
+    let per_side = layout.per_side() as usize;
+    // A table solved out of core may not fit in memory whole: an error
+    // value then, not an abort.
+    let mut codes = Vec::new();
+    codes
+        .try_reserve_exact(2 * per_side)
+        .map_err(|_| GenerateError::OutOfMemory {
+            material: layout.material(),
+            bytes: 4 * per_side as u64,
+        })?;
+    codes.resize(2 * per_side, 0u16);
+    for side in 0..2 {
+        let codes = &mut codes[side * per_side..(side + 1) * per_side];
+        // The WDL symbol first, then the code of symbol and distance.
+        read_into(&wdl, side, codes, |_, symbol| Ok(symbol))
+            .map_err(|why| corrupt(path(FileKind::Wdl), why))?;
+        read_into(&dtm, side, codes, |symbol, entry| {
+            code_of(symbol as u8, entry)
+        })
+        .map_err(|why| corrupt(path(FileKind::Dtm), why))?;
+    }
+    let stats = [wdl.header().stats[0], wdl.header().stats[1]];
+    Ok(Table::with_stats(layout, rules, codes, stats))
+}
+
+/// Reads every block of `file` for `side` into `codes`, each code
+/// becoming `combine(code, entry)` of the block's entry at its index.
+fn read_into(
+    file: &BlockFile,
+    side: usize,
+    codes: &mut [u16],
+    combine: impl Fn(u16, u16) -> Result<u16, String> + Sync,
+) -> Result<(), String> {
+    let header = file.header();
+    codes
+        .par_chunks_mut(header.block_entries as usize)
+        .enumerate()
+        .try_for_each(|(block, chunk)| {
+            let entries = file.read_block(side, block as u64)?;
+            for (i, code) in chunk.iter_mut().enumerate() {
+                *code = combine(*code, header.entry(&entries, i))?;
+            }
+            Ok(())
+        })
+}
+
+fn corrupt(path: PathBuf, why: String) -> GenerateError {
+    ProbeError::Corrupt { path, why }.into()
+}
