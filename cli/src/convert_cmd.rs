@@ -51,16 +51,7 @@ pub fn run(
                     "chess PGN moves are written in san".to_string(),
                 ));
             }
-            convert(
-                records::<chess::Position>(input)?,
-                input,
-                target,
-                report,
-                |record| match target {
-                    Target::Pgn => record.to_pgn(),
-                    Target::Ucci => record.to_uci(),
-                },
-            )
+            convert::<chess::Position>(input, target, report, |record| record.to_pgn())
         }
         Game::Xiangqi => {
             let notation = match notation.unwrap_or(MoveNotation::Chinese) {
@@ -73,29 +64,21 @@ pub fn run(
                     ))
                 }
             };
-            convert(
-                records::<xiangqi::Position>(input)?,
-                input,
-                target,
-                report,
-                |record| match target {
-                    Target::Pgn => record.to_pgn(notation),
-                    Target::Ucci => record.to_ucci(),
-                },
-            )
+            convert::<xiangqi::Position>(input, target, report, |record| record.to_pgn(notation))
         }
     }
 }
 
-/// Writes each record of `records` as `write` gives it, reporting what
-/// could not be read; the whole input unreadable is the error.
+/// Writes each record of `input` as `target` asks (PGN as `pgn` writes
+/// it), reporting what could not be read; the whole input unreadable is
+/// the error.
 fn convert<B: RecordBoard>(
-    records: Records<Box<dyn Read>, B>,
     input: &str,
     target: Target,
     report: &mut Report,
-    write: impl Fn(&Record<B>) -> String,
+    pgn: impl Fn(&Record<B>) -> String,
 ) -> Result<String, Failure> {
+    let records = records::<B>(input)?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let write_error = Failure::output;
@@ -120,8 +103,11 @@ fn convert<B: RecordBoard>(
         if target == Target::Pgn && written > 0 {
             out.write_all(b"\n").map_err(write_error)?;
         }
-        out.write_all(write(&record).as_bytes())
-            .map_err(write_error)?;
+        let text = match target {
+            Target::Pgn => pgn(&record),
+            Target::Ucci => record.to_coordinates(),
+        };
+        out.write_all(text.as_bytes()).map_err(write_error)?;
         written += 1;
         for problem in record.problems() {
             if problem.kind.is_warning() {
