@@ -19,6 +19,19 @@ pub enum Status {
     Stalemate,
 }
 
+impl Status {
+    /// The status of a position whose side to move has a legal move or
+    /// not, and is in check or not.
+    #[inline]
+    pub(crate) const fn of(has_moves: bool, in_check: bool) -> Status {
+        match (has_moves, in_check) {
+            (true, _) => Status::Ongoing,
+            (false, true) => Status::Checkmate,
+            (false, false) => Status::Stalemate,
+        }
+    }
+}
+
 /// What the side to move gets from a game that ended on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Verdict {
@@ -293,6 +306,21 @@ macro_rules! forward_board {
         }
     };
 }
+
+/// Each game's `Position::status`, written once.
+macro_rules! status {
+    ($game:ident) => {
+        impl crate::$game::Position {
+            /// Whether the game goes on, or ended in checkmate or stalemate.
+            pub fn status(&self) -> Status {
+                Status::of(self.count_legal_moves() > 0, self.is_check())
+            }
+        }
+    };
+}
+
+status!(chess);
+status!(xiangqi);
 
 forward_board!(chess, board: Position, check_word: key, stalemate: Draw);
 forward_board!(xiangqi, board: Setup, check_word: lock, stalemate: Loss);

@@ -16,9 +16,12 @@ mod board;
 pub mod chess;
 mod exchange;
 mod fen;
+mod game;
 pub mod list;
 mod move_error;
 mod perft;
+#[cfg(feature = "record")]
+pub mod record;
 #[cfg(feature = "serde")]
 mod serde_impls;
 #[cfg(feature = "alloc")]
@@ -26,5 +29,6 @@ mod svg;
 pub mod xiangqi;
 
 pub use board::{Board, Status, Verdict};
+pub use game::{GameError, Outcome, Side};
 pub use perft::{Perft, PerftError, MAX_PERFT_DEPTH};
 pub use qiboard_types::{Diagram, Excerpt};

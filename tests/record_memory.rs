@@ -4,6 +4,7 @@
 
 use std::io::Read;
 
+use qiboard::record::RecordBoard;
 use qiboard::xiangqi::record::{self, ReadError, Records};
 
 #[path = "support/heap.rs"]
@@ -28,6 +29,16 @@ fn four_megabytes_of_parentheses_take_little_memory() {
     assert!(streamed < 6 * MB, "{streamed} bytes streaming 4 MB of '('");
 }
 
+/// The moves of every game of `bytes`, read as a stream of `B`'s records,
+/// and the heap's peak while reading.
+fn streamed_moves<B: RecordBoard>(bytes: &[u8]) -> (usize, usize) {
+    peak_of(|| {
+        qiboard::record::Records::<_, B>::new(bytes)
+            .map(|record| record.expect("every game reads").tree().move_count())
+            .sum()
+    })
+}
+
 /// `count` short games, as a collection.
 fn collection(count: usize) -> Vec<u8> {
     let game = "[Game \"Chinese Chess\"]\n1. h2e2 h9g7 2. h0g2 *\n\n";
@@ -37,12 +48,8 @@ fn collection(count: usize) -> Vec<u8> {
 #[test]
 fn a_large_collection_streams_in_constant_memory() {
     let bytes = collection(200_000); // 9.6 MB
-    let (games, peak) = peak_of(|| {
-        Records::new(bytes.as_slice())
-            .map(|record| record.expect("every game reads").main_line().len())
-            .sum::<usize>()
-    });
-    assert_eq!(games, 600_000);
+    let (moves, peak) = streamed_moves::<qiboard::xiangqi::Position>(&bytes);
+    assert_eq!(moves, 600_000);
     assert!(peak < MB, "{peak} bytes streaming {} bytes", bytes.len());
     // Twice the games, the same bound: memory does not grow with the file.
     let twice = collection(400_000);
@@ -113,4 +120,19 @@ fn the_stream_reads_what_the_whole_file_reader_reads() {
         .collect::<Result<_, _>>()
         .unwrap();
     assert_eq!(from_blocks, whole);
+}
+
+#[test]
+fn a_large_chess_collection_streams_in_constant_memory() {
+    use qiboard::chess::record as chess_record;
+    let game = "[Event \"?\"]\n[Result \"*\"]\n\n1. e4 {a} e5 (1... c5 $2) 2. Nf3 Nc6 *\n\n";
+    let bytes = game.repeat(200_000).into_bytes(); // 13 MB
+    let (moves, peak) = streamed_moves::<qiboard::chess::Position>(&bytes);
+    assert_eq!(moves, 1_000_000);
+    assert!(peak < MB, "{peak} bytes streaming {} bytes", bytes.len());
+    // Four megabytes of '(' hold no variation open beyond the depth limit.
+    let text = "1. e4 ".to_string() + &"(".repeat(4 * MB);
+    let (records, peak) = peak_of(|| chess_record::read(text.as_bytes()));
+    assert_eq!(records.expect("a record")[0].tree().move_count(), 1);
+    assert!(peak < MB, "{peak} bytes for 4 MB of '('");
 }

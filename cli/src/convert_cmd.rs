@@ -1,10 +1,11 @@
-//! `qiboard convert xiangqi <FILE | -> --to <pgn|ucci>`.
+//! `qiboard convert <chess|xiangqi> <FILE | -> --to <pgn|ucci|uci>`.
 
 use std::io::{Read, Write};
 
 use clap::ValueEnum;
-use qiboard::xiangqi::record::{ReadError, Records};
+use qiboard::record::{ReadError, Record, RecordBoard, Records};
 use qiboard::xiangqi::Notation;
+use qiboard::{chess, xiangqi};
 
 use crate::notation_cmd::MoveNotation;
 use crate::report::Report;
@@ -15,12 +16,14 @@ use crate::{Failure, Game};
 pub enum Target {
     /// PGN with comments and variations.
     Pgn,
-    /// The start FEN, then the main line in UCCI.
+    /// The start FEN, then the main line in coordinates (UCCI in xiangqi,
+    /// UCI in chess).
+    #[value(alias = "uci")]
     Ucci,
 }
 
 /// The records of `input` (a file, or `-` for stdin), read one at a time.
-fn records(input: &str) -> Result<Records<Box<dyn Read>>, Failure> {
+fn records<B: RecordBoard>(input: &str) -> Result<Records<Box<dyn Read>, B>, Failure> {
     let reader: Box<dyn Read> = if input == "-" {
         Box::new(std::io::stdin())
     } else {
@@ -31,34 +34,57 @@ fn records(input: &str) -> Result<Records<Box<dyn Read>>, Failure> {
     Ok(Records::new(reader))
 }
 
+/// Converts the records of `input`: xiangqi records (XQF or PGN) with PGN
+/// moves in Chinese (the default), WXF or ICCS; chess PGN with moves in
+/// SAN.
 pub fn run(
     game: Game,
     input: &str,
     target: Target,
-    notation: MoveNotation,
+    notation: Option<MoveNotation>,
     report: &mut Report,
 ) -> Result<String, Failure> {
-    if matches!(game, Game::Chess) {
-        return Err(Failure::Usage(
-            "only xiangqi records are converted (XQF and PGN)".to_string(),
-        ));
-    }
-    let notation = match notation {
-        MoveNotation::Chinese => Notation::CHINESE,
-        MoveNotation::Wxf => Notation::Wxf,
-        MoveNotation::Ucci => Notation::Iccs,
-        MoveNotation::San => {
-            return Err(Failure::Usage(
-                "xiangqi moves are written in chinese, wxf or ucci".to_string(),
-            ))
+    match game {
+        Game::Chess => {
+            if !matches!(notation, None | Some(MoveNotation::San)) {
+                return Err(Failure::Usage(
+                    "chess PGN moves are written in san".to_string(),
+                ));
+            }
+            convert::<chess::Position>(input, target, report, |record| record.to_pgn())
         }
-    };
+        Game::Xiangqi => {
+            let notation = match notation.unwrap_or(MoveNotation::Chinese) {
+                MoveNotation::Chinese => Notation::CHINESE,
+                MoveNotation::Wxf => Notation::Wxf,
+                MoveNotation::Ucci => Notation::Iccs,
+                MoveNotation::San => {
+                    return Err(Failure::Usage(
+                        "xiangqi moves are written in chinese, wxf or ucci".to_string(),
+                    ))
+                }
+            };
+            convert::<xiangqi::Position>(input, target, report, |record| record.to_pgn(notation))
+        }
+    }
+}
+
+/// Writes each record of `input` as `target` asks (PGN as `pgn` writes
+/// it), reporting what could not be read; the whole input unreadable is
+/// the error.
+fn convert<B: RecordBoard>(
+    input: &str,
+    target: Target,
+    report: &mut Report,
+    pgn: impl Fn(&Record<B>) -> String,
+) -> Result<String, Failure> {
+    let records = records::<B>(input)?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let write_error = Failure::output;
     let mut written = 0usize;
     let mut unread = 0usize;
-    for (index, record) in records(input)?.enumerate() {
+    for (index, record) in records.enumerate() {
         let game = format!("game {}", index + 1);
         let record = match record {
             Ok(record) => record,
@@ -78,8 +104,8 @@ pub fn run(
             out.write_all(b"\n").map_err(write_error)?;
         }
         let text = match target {
-            Target::Pgn => record.to_pgn(notation),
-            Target::Ucci => record.to_ucci(),
+            Target::Pgn => pgn(&record),
+            Target::Ucci => record.to_coordinates(),
         };
         out.write_all(text.as_bytes()).map_err(write_error)?;
         written += 1;

@@ -78,7 +78,8 @@ fn start<G: Record>(fen: Option<&str>, first: &str, report: &mut Report) -> Resu
     Ok(game)
 }
 
-/// `game chess`: checkmate and stalemate are the only endings modelled.
+/// `game chess`: checkmate, stalemate and the draws the rules impose
+/// (insufficient material, seventy-five moves, fivefold repetition).
 pub fn chess(
     fen: Option<&str>,
     move_limit: Option<&str>,

@@ -96,9 +96,10 @@ enum Command {
         #[arg(long, value_enum, default_value_t = notation_cmd::MoveNotation::Ucci)]
         notation: notation_cmd::MoveNotation,
     },
-    /// Convert xiangqi game records (XQF or PGN, found from the content; a
-    /// PGN collection is read one game at a time) to PGN, or to UCCI: the
-    /// start FEN on one line, the main line's moves on the next. Each
+    /// Convert game records (xiangqi: XQF or PGN, found from the content;
+    /// chess: PGN; a PGN collection is read one game at a time) to PGN, or
+    /// to UCCI/UCI: the start FEN on one line, the main line's moves on
+    /// the next. Each
     /// record is written as soon as it is read; a move that cannot be
     /// played, or a game that cannot be read, is an error on stderr (exit
     /// 1) and the rest goes on; a header corrected is a warning.
@@ -109,9 +110,10 @@ enum Command {
         /// What to write.
         #[arg(long, value_enum)]
         to: convert_cmd::Target,
-        /// The notation of PGN moves: chinese (default), wxf or ucci (ICCS).
-        #[arg(long, value_enum, default_value_t = notation_cmd::MoveNotation::Chinese)]
-        notation: notation_cmd::MoveNotation,
+        /// The notation of PGN moves: xiangqi chinese (default), wxf or ucci
+        /// (ICCS); chess san (default).
+        #[arg(long, value_enum)]
+        notation: Option<notation_cmd::MoveNotation>,
     },
     /// Play moves from a position; the last line is `result <score>
     /// <ending>` (`1-0` = White/Red wins, `*` while the game goes on).

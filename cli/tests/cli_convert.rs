@@ -1,4 +1,4 @@
-//! `qiboard convert xiangqi`, run as a user would.
+//! `qiboard convert xiangqi` and `convert chess`, run as a user would.
 
 mod common;
 
@@ -81,7 +81,7 @@ fn bad_input_fails_by_kind() {
     let missing = qiboard(&words("convert xiangqi /no/such/file --to pgn"));
     let usage = [
         qiboard(&words("convert xiangqi - --to pgn --notation san")),
-        qiboard(&words("convert chess - --to pgn")),
+        qiboard(&words("convert chess - --to pgn --notation wxf")),
     ];
     let read = [
         ("- --to pgn", "XQ too short"),
@@ -97,4 +97,47 @@ fn bad_input_fails_by_kind() {
         let errors = String::from_utf8_lossy(&output.stderr);
         assert!(errors.starts_with("error: "), "{errors}");
     }
+}
+
+#[test]
+fn chess_pgn_converts_to_uci_and_back() {
+    let pgn = "[White \"A\"]\n\n1. e4 {open} e5 (1... c5 2. Nf3) 2. Nf3 Nc6 3. Bb5 a6 *\n\n[Event \"2\"]\n1. d4 d5 1/2-1/2\n";
+    let output = qiboard_with_input(&words("convert chess - --to uci"), pgn);
+    assert!(output.status.success());
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(
+        stdout(&output),
+        format!("{start}\ne2e4 e7e5 g1f3 b8c6 f1b5 a7a6\n{start}\nd2d4 d7d5\n")
+    );
+    for rest in ["--to pgn", "--to pgn --notation san"] {
+        let output = qiboard_with_input(&words(&format!("convert chess - {rest}")), pgn);
+        assert!(output.status.success());
+        let text = stdout(&output);
+        assert!(
+            text.starts_with("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A\"]\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "1. e4 {open} 1... e5 (1... c5 2. Nf3) 2. Nf3 Nc6 3. Bb5 a6 *\n\n[Event \"2\"]"
+            ),
+            "{text}"
+        );
+        assert!(text.ends_with("1. d4 d5 1/2-1/2\n"), "{text}");
+    }
+}
+
+#[test]
+fn a_bad_chess_move_is_an_error_after_the_output() {
+    let output = qiboard_with_input(
+        &words("convert chess - --to uci"),
+        "1. e4 e5 2. Ke3 Nc6 *\n",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout(&output).ends_with("\ne2e4 e7e5\n"));
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        errors.starts_with("error: -: game 1: ply 3") && errors.contains("\"Ke3\""),
+        "{errors}"
+    );
 }

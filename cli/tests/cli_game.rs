@@ -128,7 +128,7 @@ fn illegal_and_late_moves_are_errors() {
 }
 
 #[test]
-fn chess_games_end_in_mate() {
+fn chess_games_end_in_mate_and_draws() {
     let fools_mate = ["game", "chess", "f2f3", "e7e5", "g2g4", "d8h4"];
     assert_eq!(result_of(&fools_mate), "result 0-1 checkmate");
     assert_eq!(result_of(&["game", "chess", "e2e4"]), "result * ongoing");
@@ -140,6 +140,20 @@ fn chess_games_end_in_mate() {
         "g5g6",
     ];
     assert_eq!(result_of(&stalemate), "result 1/2-1/2 stalemate");
+    let bare_kings = [
+        "game",
+        "chess",
+        "--fen",
+        "8/8/4k3/8/8/8/4r3/4K3 w - - 0 1",
+        "e1e2",
+    ];
+    assert_eq!(
+        result_of(&bare_kings),
+        "result 1/2-1/2 insufficient-material"
+    );
+    let shuffles = ["g1f3 g8f6 f3g1 f6g8"; 4];
+    let fivefold: Vec<&str> = ["game", "chess"].into_iter().chain(shuffles).collect();
+    assert_eq!(result_of(&fivefold), "result 1/2-1/2 fivefold-repetition");
     let error = error_of(&["game", "chess", "e2e5"]);
     assert!(error.starts_with("error: move 1 (e2e5)"), "{error}");
     let error = error_of(&["game", "chess", "--move-limit", "100", "e2e4"]);

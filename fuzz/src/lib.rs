@@ -21,8 +21,8 @@ mod heap;
 #[global_allocator]
 static ALLOCATOR: heap::Counting = heap::Counting;
 
+use qiboard::record::{ProblemKind, ReadError, Record, RecordBoard};
 use qiboard::xiangqi::notation::{ChineseStyle, Notation};
-use qiboard::xiangqi::record;
 use qiboard::{chess, xiangqi};
 use qiboard_tablebase::Material;
 
@@ -41,6 +41,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("xiangqi_bitboard", xiangqi_bitboard),
     ("notation", notation),
     ("record", record),
+    ("chess_pgn", chess_pgn),
     ("tablebase_file", tablebase_file),
 ];
 
@@ -229,17 +230,45 @@ pub fn notation(data: &[u8]) {
 /// Game records (XQF or PGN, any encoding): whatever is read writes to PGN
 /// and reads back with the same start and main line.
 pub fn record(data: &[u8]) {
+    check_records(
+        data,
+        xiangqi::record::read,
+        |data| xiangqi::record::Records::new(data).collect(),
+        |record| record.to_pgn(Notation::Ucci),
+    );
+}
+
+/// Chess PGN (UTF-8, UTF-16 or ISO 8859-1): whatever is read writes to PGN
+/// and reads back with the same start and main line.
+pub fn chess_pgn(data: &[u8]) {
+    check_records(
+        data,
+        chess::record::read,
+        |data| chess::record::Records::new(data).collect(),
+        chess::record::Record::to_pgn,
+    );
+}
+
+/// What a game's records read from `data` whole (`read`) and as a stream
+/// (`stream`), in memory bounded by the input, must hold: the same records
+/// either way, each written by `write` reading back with its start and
+/// main line.
+fn check_records<B: RecordBoard>(
+    data: &[u8],
+    read: fn(&[u8]) -> Records<B>,
+    stream: fn(&[u8]) -> Records<B>,
+    write: fn(&Record<B>) -> String,
+) {
     // Memory in proportion to the input: a record's tree takes some tens
     // of bytes a move and every move takes a few bytes of text; nesting
     // and the stream's buffers are bounded by constants.
-    let (read, peak) = heap::peak_of(|| record::read(data));
+    let (read, peak) = heap::peak_of(|| read(data));
     assert!(
         peak <= 100 * data.len() + (2 << 20),
         "{peak} heap bytes reading {} bytes",
         data.len()
     );
-    let (streamed, peak) =
-        heap::peak_of(|| record::Records::new(data).collect::<Result<Vec<_>, _>>());
+    let (streamed, peak) = heap::peak_of(|| stream(data));
     assert!(
         peak <= 100 * data.len() + (2 << 20),
         "{peak} heap bytes streaming {} bytes",
@@ -249,7 +278,7 @@ pub fn record(data: &[u8]) {
     // same problems but for where bytes that did not decode are reported
     // (the whole reader marks every record of such a file, the stream the
     // games around the bytes).
-    let without_encoding = |records: &Result<Vec<record::Record>, record::ReadError>| {
+    let without_encoding = |records: &Records<B>| {
         records.clone().map(|records| {
             records
                 .into_iter()
@@ -257,10 +286,10 @@ pub fn record(data: &[u8]) {
                     let problems: Vec<_> = record
                         .problems()
                         .iter()
-                        .filter(|problem| problem.kind != record::ProblemKind::Encoding)
+                        .filter(|problem| problem.kind != ProblemKind::Encoding)
                         .cloned()
                         .collect();
-                    (record.to_pgn(Notation::Ucci), problems)
+                    (write(&record), problems)
                 })
                 .collect::<Vec<_>>()
         })
@@ -270,13 +299,16 @@ pub fn record(data: &[u8]) {
         return;
     };
     for read in records {
-        let pgn = read.to_pgn(Notation::Ucci);
-        let again = record::read_pgn(&pgn).expect("its own PGN reads");
+        let pgn = write(&read);
+        let again = qiboard::record::read_pgn::<B>(&pgn).expect("its own PGN reads");
         assert_eq!(again.len(), 1, "{pgn}");
         assert_eq!(again[0].start(), read.start(), "{pgn}");
         assert_eq!(again[0].main_line(), read.main_line(), "{pgn}");
     }
 }
+
+/// Every record of an input, or why it gave none.
+type Records<B> = Result<Vec<Record<B>>, ReadError<<B as qiboard::Board>::FenError>>;
 
 /// Tablebase files (WDL or DTM): refused with a reason or read whole.
 pub fn tablebase_file(data: &[u8]) {

@@ -7,7 +7,8 @@ use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
-use qiboard::chess::{Color, Game, Move, MoveKind, Outcome, PieceKind, Position, Square, Status};
+use qiboard::chess::record;
+use qiboard::chess::{Color, Ending, Game, Move, MoveKind, Outcome, PieceKind, Position, Square};
 
 use crate::dunder;
 use crate::errors::{self, MoveError, NotationError, PerftError};
@@ -54,8 +55,8 @@ fn move_from_bits(bits: u16) -> Option<Move> {
 #[pyclass(module = "qiboard.chess", name = "Move", frozen)]
 #[derive(Clone, Copy)]
 pub struct PyChessMove {
-    pub mv: Move,
-    chess960: bool,
+    pub(crate) mv: Move,
+    pub(crate) chess960: bool,
 }
 
 #[pymethods]
@@ -312,11 +313,26 @@ impl PyChessPosition {
 
     /// `"ongoing"`, `"checkmate"` or `"stalemate"`.
     fn status(&self) -> &'static str {
-        match self.0.status() {
-            Status::Ongoing => "ongoing",
-            Status::Checkmate => "checkmate",
-            Status::Stalemate => "stalemate",
-        }
+        crate::shared::status_name(self.0.status())
+    }
+
+    /// Whether neither side has the material to mate (python-chess's
+    /// rule: the material alone, bishops' square colours included).
+    fn is_insufficient_material(&self) -> bool {
+        self.0.is_insufficient_material()
+    }
+
+    /// Whether `color` ("white" or "black") has too little material to
+    /// ever mate.
+    fn has_insufficient_material(&self, color: &str) -> PyResult<bool> {
+        Ok(self.0.has_insufficient_material(color_arg(color)?))
+    }
+
+    /// The position's identity for the repetition rules: the Polyglot key
+    /// with the en passant square only where the capture is legal.
+    #[getter]
+    fn repetition_key(&self) -> u64 {
+        self.0.repetition_key()
     }
 
     /// Leaf nodes of the legal move tree (GIL released).
@@ -391,59 +407,33 @@ impl PyChessPosition {
     }
 }
 
-/// How a chess game ended: ``winner`` ("white", "black" or None) and
-/// ``ending`` ("checkmate" or "stalemate").
-#[pyclass(module = "qiboard.chess", name = "Outcome", frozen)]
-pub struct PyChessOutcome(Outcome);
+crate::shared::outcome_class!(
+    PyChessOutcome,
+    "qiboard.chess",
+    "How a chess game ended: ``winner`` (\"white\", \"black\" or None for a \
+     draw), ``ending`` (\"checkmate\", \"stalemate\", \"insufficient-material\", \
+     \"seventyfive-moves\", \"fivefold-repetition\", \"fifty-moves\", \
+     \"threefold-repetition\": python-chess's ``Termination`` names in lowercase \
+     with hyphens) and ``result`` (\"1-0\", \"0-1\", \"1/2-1/2\")."
+);
 
-#[pymethods]
-impl PyChessOutcome {
-    /// The winner, or None for a draw.
-    #[getter]
-    fn winner(&self) -> Option<&'static str> {
-        self.0.winner().map(Color::name)
-    }
-
-    /// `"checkmate"` or `"stalemate"`.
-    #[getter]
-    fn ending(&self) -> &'static str {
-        self.0.ending().name()
-    }
-
-    /// `"1-0"`, `"0-1"` or `"1/2-1/2"`.
-    #[getter]
-    fn result(&self) -> &'static str {
-        self.0.result()
-    }
-
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        match self.0.winner() {
-            Some(winner) => format!(
-                "Outcome(winner='{}', ending='{}')",
-                winner.name(),
-                self.0.ending().name()
-            ),
-            None => format!("Outcome(winner=None, ending='{}')", self.0.ending().name()),
-        }
-    }
-
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<PyChessOutcome>()
-            .is_ok_and(|other| other.get().0 == self.0)
-    }
-}
-
-/// A chess game: the start, the moves and every position since. The game
-/// ends by checkmate or stalemate (no draw rules are applied; see
-/// ``occurrences()`` and the half-move clock).
+/// A chess game: the start, the moves and every position since, under
+/// FIDE's rules as python-chess applies them. Checkmate, insufficient
+/// material, stalemate, the seventy-five-move rule and fivefold
+/// repetition end it (``outcome()``, ``is_over()``); the fifty-move rule
+/// and threefold repetition end it only when claimed
+/// (``outcome(claim_draw=True)``, ``can_claim_draw()``). Iterating a game
+/// gives its moves; ``len(game)`` is their number.
 #[pyclass(module = "qiboard.chess", name = "Game")]
 #[derive(Clone)]
-pub struct PyChessGame(Game);
+pub struct PyChessGame(pub Game);
+
+impl PyChessGame {
+    /// `mv` as a Python move of this game.
+    fn py_move(&self, mv: Move) -> PyChessMove {
+        py_move(self.0.start(), mv)
+    }
+}
 
 #[pymethods]
 impl PyChessGame {
@@ -452,12 +442,7 @@ impl PyChessGame {
     fn new(start: Option<&Bound<'_, PyAny>>, moves: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         let position = match start {
             None => Position::start(),
-            Some(start) => match start.cast::<PyChessPosition>() {
-                Ok(position) => position.get().0,
-                Err(_) => {
-                    Position::from_fen(&start.extract::<String>()?).map_err(errors::chess_fen)?
-                }
-            },
+            Some(start) => position_arg(start)?,
         };
         let mut game = PyChessGame(Game::from_position(position));
         if let Some(moves) = moves {
@@ -486,7 +471,8 @@ impl PyChessGame {
         moves_of(py, self.0.start(), self.0.moves())
     }
 
-    /// Plays `move` (a Move or UCI text) and returns it.
+    /// Plays `move` (a Move or UCI text) and returns it. MoveError if it
+    /// is not legal, GameOverError if the game is over.
     fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyChessMove> {
         let position = *self.0.position();
         let mv = match legal_move(&position, r#move) {
@@ -501,44 +487,85 @@ impl PyChessGame {
             },
         };
         self.0.play(mv).map_err(errors::chess_game)?;
-        Ok(PyChessMove {
-            mv,
-            chess960: position.is_chess960(),
-        })
+        Ok(self.py_move(mv))
     }
 
     /// Plays the move a SAN text names.
     fn play_san(&mut self, text: &str) -> PyResult<PyChessMove> {
-        let position = *self.0.position();
-        let mv = position
+        let mv = self
+            .0
+            .position()
             .parse_san(text)
             .map_err(errors::with::<NotationError>)?;
         self.0.play(mv).map_err(errors::chess_game)?;
-        Ok(PyChessMove {
-            mv,
-            chess960: position.is_chess960(),
-        })
+        Ok(self.py_move(mv))
     }
 
     /// Takes back the last move; None at the start.
     fn undo(&mut self) -> Option<PyChessMove> {
-        let chess960 = self.0.start().is_chess960();
-        self.0.undo().map(|mv| PyChessMove { mv, chess960 })
+        self.0.undo().map(|mv| self.py_move(mv))
     }
 
-    /// The result once the game is over (checkmate or stalemate), else None.
-    fn outcome(&self) -> Option<PyChessOutcome> {
-        self.0.outcome().map(PyChessOutcome)
+    /// The legal moves of the current position; empty once the game is
+    /// over (a draw that must be claimed does not end it).
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        moves_of(py, self.0.start(), &self.0.legal_moves())
     }
 
-    /// Whether the game is over.
-    fn is_over(&self) -> bool {
-        self.0.outcome().is_some()
+    /// The result once the game is over, else None; with `claim_draw`,
+    /// also a draw the side to move can claim (python-chess's
+    /// ``outcome(claim_draw=...)``).
+    #[pyo3(signature = (*, claim_draw=false))]
+    fn outcome(&self, claim_draw: bool) -> Option<PyChessOutcome> {
+        let outcome = if claim_draw {
+            self.0.outcome_with_claim()
+        } else {
+            self.0.outcome()
+        };
+        outcome.map(PyChessOutcome)
     }
 
-    /// How many times the current position has stood (by key).
+    /// Whether the game is over (with `claim_draw`, or a draw can be
+    /// claimed).
+    #[pyo3(signature = (*, claim_draw=false))]
+    fn is_over(&self, claim_draw: bool) -> bool {
+        self.outcome(claim_draw).is_some()
+    }
+
+    /// Whether the side to move can claim a draw by the fifty-move rule or
+    /// threefold repetition.
+    fn can_claim_draw(&self) -> bool {
+        self.0.can_claim_draw().is_some()
+    }
+
+    /// Whether the side to move can claim a draw by the fifty-move rule
+    /// (now, or with a move that makes it).
+    fn can_claim_fifty_moves(&self) -> bool {
+        self.0.can_claim_fifty_moves()
+    }
+
+    /// Whether the side to move can claim a draw by threefold repetition
+    /// (now, or with a move that makes it).
+    fn can_claim_threefold_repetition(&self) -> bool {
+        self.0.can_claim_threefold_repetition()
+    }
+
+    /// How many times the current position has stood, itself included (by
+    /// its repetition key).
     fn occurrences(&self) -> usize {
         self.0.occurrences()
+    }
+
+    /// The game as PGN: the seven tag roster (``Result`` from the outcome),
+    /// the moves in SAN and the result.
+    fn pgn(&self) -> String {
+        record::Record::from_game(&self.0).to_pgn()
+    }
+
+    /// A copy of the game (``copy.copy`` and ``copy.deepcopy`` copy it
+    /// through pickling).
+    fn copy(&self) -> PyChessGame {
+        self.clone()
     }
 
     fn __len__(&self) -> usize {
@@ -563,7 +590,6 @@ impl PyChessGame {
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        let py = slf.py();
         let game = slf.borrow();
         let start = game.0.start();
         let moves: Vec<String> = game
@@ -572,23 +598,90 @@ impl PyChessGame {
             .iter()
             .map(|&mv| start.move_text(mv))
             .collect();
-        let args = (start.fen(), moves).into_pyobject(py)?;
-        PyTuple::new(py, [slf.get_type().into_any(), args.into_any()])
+        dunder::rebuilt_by(slf.get_type().into_any(), (start.fen(), moves))
+    }
+}
+
+/// A side given by name, "white" or "black".
+fn color_arg(name: &str) -> PyResult<Color> {
+    Color::ALL
+        .into_iter()
+        .find(|color| color.name() == name)
+        .ok_or_else(|| {
+            errors::QiboardError::new_err(format!("color: {name:?} is neither 'white' nor 'black'"))
+        })
+}
+
+/// A position given as a `Position` or a FEN.
+pub fn position_arg(obj: &Bound<'_, PyAny>) -> PyResult<Position> {
+    if let Ok(position) = obj.cast::<PyChessPosition>() {
+        return Ok(position.get().0);
+    }
+    if let Ok(text) = obj.cast::<PyString>() {
+        return Position::from_fen(&text.to_cow()?).map_err(errors::chess_fen);
+    }
+    Err(PyTypeError::new_err(format!(
+        "a position is a qiboard.chess.Position or a FEN, not {}",
+        obj.get_type().name()?
+    )))
+}
+
+/// A move of a game or record from `start` as a Python move (castling
+/// written as Chess960 writes it when the start is a Chess960 position).
+pub fn py_move(start: &Position, mv: Move) -> PyChessMove {
+    PyChessMove {
+        mv,
+        chess960: start.is_chess960(),
+    }
+}
+
+/// The move `obj` names after a node of a record: a Move or UCI text,
+/// legal there.
+fn node_move(
+    record: &record::Record,
+    node: record::NodeId,
+    obj: &Bound<'_, PyAny>,
+) -> PyResult<Move> {
+    legal_move(&record.position_at(node), obj)
+}
+
+crate::record::record_classes! {
+    module: "qiboard.chess",
+    record: PyChessRecord,
+    node: PyChessNode,
+    problem: PyChessProblem,
+    reader: PyChessRecordReader,
+    position: PyChessPosition,
+    moves: PyChessMove,
+    game: PyChessGame,
+    game_error: errors::chess_game,
+    sides: (white = "White", black = "Black"),
+    {
+        /// The record as PGN: the seven tag roster, the other tags, SetUp
+        /// and FEN for a start that is not the standard one, the moves in
+        /// SAN with comments, NAGs and variations, and the result.
+        fn to_pgn(&self) -> String {
+            self.0.to_pgn()
+        }
+
+        /// The start FEN on one line, the main line in UCI on the next.
+        fn to_uci(&self) -> String {
+            self.0.to_uci()
+        }
     }
 }
 
 /// Perft of a position (Position or FEN).
 #[pyfunction]
 fn perft(py: Python<'_>, position: &Bound<'_, PyAny>, depth: u32) -> PyResult<u64> {
-    let position = match position.cast::<PyChessPosition>() {
-        Ok(position) => position.get().0,
-        Err(_) => Position::from_fen(&position.extract::<String>()?).map_err(errors::chess_fen)?,
-    };
+    let position = position_arg(position)?;
     py.detach(|| qiboard::chess::perft(&position, depth))
         .map_err(errors::with::<PerftError>)
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    register_records(m)?;
+    crate::polyglot::register(m)?;
     m.add_class::<PyChessMove>()?;
     m.add_class::<PyChessPosition>()?;
     m.add_class::<PyChessGame>()?;

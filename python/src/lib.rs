@@ -22,7 +22,11 @@ mod dunder;
 #[cfg(not(test))]
 mod errors;
 #[cfg(not(test))]
+mod polyglot;
+#[cfg(not(test))]
 mod record;
+#[cfg(not(test))]
+mod shared;
 #[cfg(not(test))]
 mod svg;
 #[cfg(not(test))]
@@ -44,7 +48,6 @@ fn _qiboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
     let xiangqi = PyModule::new(py, "xiangqi")?;
     xiangqi::register(&xiangqi)?;
-    record::register(&xiangqi)?;
     tablebase::register(&xiangqi)?;
     batch::register(&xiangqi)?;
     svg::register_xiangqi(&xiangqi)?;

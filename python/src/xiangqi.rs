@@ -7,9 +7,10 @@ use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
+use qiboard::xiangqi::record;
 use qiboard::xiangqi::rules::{Rules, Ruling};
 use qiboard::xiangqi::{
-    ChineseStyle, Color, Game, Move, Notation, Outcome, Position, Square, Status,
+    ChineseStyle, Color, Ending, Game, Move, Notation, Outcome, Position, Square,
 };
 
 use crate::actions::{self, ACTION_COUNT, OBSERVATION_LEN, PLANES};
@@ -479,7 +480,7 @@ impl PyPosition {
     /// `"ongoing"`, `"checkmate"` or `"stalemate"` (in xiangqi a side
     /// with no legal move loses either way).
     fn status(&self) -> &'static str {
-        status_name(self.0.status())
+        crate::shared::status_name(self.0.status())
     }
 
     /// Whether the side to move has no legal move (and so has lost).
@@ -588,75 +589,14 @@ impl PyPosition {
     }
 }
 
-/// A status's name.
-fn status_name(status: Status) -> &'static str {
-    match status {
-        Status::Ongoing => "ongoing",
-        Status::Checkmate => "checkmate",
-        Status::Stalemate => "stalemate",
-    }
-}
-
-/// How a finished game ended: ``winner`` ("red", "black" or None for a
-/// draw), ``ending`` ("checkmate", "stalemate", "perpetual-check",
-/// "perpetual-chase", "repetition", "move-limit") and ``result`` ("1-0",
-/// "0-1", "1/2-1/2").
-#[pyclass(module = "qiboard.xiangqi", name = "Outcome", frozen)]
-#[derive(Clone, Copy)]
-pub struct PyOutcome(pub Outcome);
-
-#[pymethods]
-impl PyOutcome {
-    /// The winner, `"red"` or `"black"`, or None for a draw.
-    #[getter]
-    fn winner(&self) -> Option<&'static str> {
-        self.0.winner().map(color_name)
-    }
-
-    /// Why the game ended.
-    #[getter]
-    fn ending(&self) -> &'static str {
-        self.0.ending().name()
-    }
-
-    /// `"1-0"`, `"0-1"` or `"1/2-1/2"`.
-    #[getter]
-    fn result(&self) -> &'static str {
-        self.0.result()
-    }
-
-    /// Whether neither side won.
-    #[getter]
-    fn is_draw(&self) -> bool {
-        self.0.winner().is_none()
-    }
-
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        match self.0.winner() {
-            Some(winner) => format!(
-                "Outcome(winner='{}', ending='{}')",
-                color_name(winner),
-                self.0.ending().name()
-            ),
-            None => format!("Outcome(winner=None, ending='{}')", self.0.ending().name()),
-        }
-    }
-
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<PyOutcome>()
-            .is_ok_and(|other| other.get().0 == self.0)
-    }
-
-    fn __hash__(&self) -> u64 {
-        crate::batch::ending_code(self.0.ending()) as u64 * 3
-            + self.0.winner().map_or(0, |c| c.index() as u64 + 1)
-    }
-}
+crate::shared::outcome_class!(
+    PyOutcome,
+    "qiboard.xiangqi",
+    "How a finished game ended: ``winner`` (\"red\", \"black\" or None for a \
+     draw), ``ending`` (\"checkmate\", \"stalemate\", \"perpetual-check\", \
+     \"perpetual-chase\", \"repetition\", \"move-limit\") and ``result`` \
+     (\"1-0\", \"0-1\", \"1/2-1/2\")."
+);
 
 /// An earlier occurrence of a game's current position: ``plies_ago`` and
 /// the ``ruling`` of the moves since ("draw", "perpetual-check",
@@ -939,7 +879,52 @@ fn perft(py: Python<'_>, position: &Bound<'_, PyAny>, depth: u32) -> PyResult<u6
         .map_err(errors::with::<PerftError>)
 }
 
+/// Moves as a Python list (a record's moves: the start says nothing more
+/// of them in xiangqi).
+fn moves_of<'py>(py: Python<'py>, _: &Position, moves: &[Move]) -> PyResult<Bound<'py, PyList>> {
+    move_list(py, moves)
+}
+
+/// A record's move as a Python move.
+fn py_move(_: &Position, mv: Move) -> PyMove {
+    PyMove(mv)
+}
+
+/// The move `obj` names after a node of a record: a Move or UCCI text, its
+/// legality checked by the record.
+fn node_move(_: &record::Record, _: record::NodeId, obj: &Bound<'_, PyAny>) -> PyResult<Move> {
+    move_syntax(obj)
+}
+
+crate::record::record_classes! {
+    module: "qiboard.xiangqi",
+    record: PyRecord,
+    node: PyNode,
+    problem: PyProblem,
+    reader: PyRecordReader,
+    position: PyPosition,
+    moves: PyMove,
+    game: PyGame,
+    game_error: errors::xiangqi_game,
+    sides: (red = "Red", black = "Black"),
+    {
+        /// The record as PGN with moves in `notation` ("chinese", "wxf",
+        /// "iccs" or "ucci").
+        #[pyo3(signature = (notation="chinese", *, traditional=false, ascii_digits=false))]
+        fn to_pgn(&self, notation: &str, traditional: bool, ascii_digits: bool) -> PyResult<String> {
+            let notation = writing_notation(notation, traditional, ascii_digits)?;
+            Ok(self.0.to_pgn(notation))
+        }
+
+        /// The start FEN on one line, the main line in UCCI on the next.
+        fn to_ucci(&self) -> String {
+            self.0.to_ucci()
+        }
+    }
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    register_records(m)?;
     m.add_class::<PyMove>()?;
     m.add_class::<PyPosition>()?;
     m.add_class::<PyGame>()?;

@@ -1,5 +1,6 @@
 """A small program that `mypy --strict` checks against the stubs."""
 
+import random
 import shutil
 from typing import List, Optional
 
@@ -76,6 +77,22 @@ def chess_game() -> int:
     return position.play(move).key
 
 
+def chess_records() -> Optional[str]:
+    game = chess.Game()
+    while not game.is_over():
+        moves: List[chess.Move] = game.legal_moves()
+        game.play(moves[len(game) * 7 % len(moves)])
+    outcome: Optional[chess.Outcome] = game.outcome(claim_draw=True)
+    record: chess.Record = chess.read_pgn(game.pgn())[0]
+    node: chess.Node = record.root
+    for child in node.children:
+        child.comment = "first"
+    book = chess.polyglot.Book(b"")
+    entry: Optional[chess.polyglot.Entry] = book.weighted_choice(game.start, random=random.Random(1))
+    assert entry is None and len(record) == len(game)
+    return outcome.ending if outcome else None
+
+
 def engine(path: str) -> Optional[xiangqi.Move]:
     try:
         with SimpleEngine.popen_uci(path, timeout=5.0) as client:
@@ -91,6 +108,6 @@ def engine(path: str) -> Optional[xiangqi.Move]:
 
 
 if __name__ == "__main__":
-    print(first_game(), batch_steps(4), records("1. h2e2 h9g7 *"), probe(), chess_game())
+    print(first_game(), batch_steps(4), records("1. h2e2 h9g7 *"), probe(), chess_game(), chess_records())
     fairy = shutil.which("fairy-stockfish") or shutil.which("fairy-stockfish", path="/usr/games")
     print(engine(fairy) if fairy else "no engine")

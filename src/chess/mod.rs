@@ -1,8 +1,10 @@
 //! Chess (8×8): squares, bitboards, attack lookups, setups and the
-//! positions checked from them, legal move generation, Zobrist keys and
-//! perft.
+//! positions checked from them, legal move generation, Zobrist keys,
+//! perft, games under the draw rules, SAN, and (feature `record`) PGN
+//! records and Polyglot opening books.
 
 mod attacks;
+mod draws;
 mod fen;
 mod game;
 mod movegen;
@@ -11,7 +13,11 @@ mod ordering;
 mod perft;
 #[cfg(all(feature = "std", target_arch = "x86_64", not(qiboard_unoptimized)))]
 mod perft_x86;
+#[cfg(feature = "alloc")]
+pub mod polyglot;
 mod position;
+#[cfg(feature = "record")]
+pub mod record;
 #[cfg(feature = "alloc")]
 mod san;
 mod setup;
@@ -22,6 +28,7 @@ mod zobrist;
 
 #[cfg(feature = "serde")]
 pub use crate::serde_impls::MoveSeed;
+pub use crate::Status;
 pub use attacks::{
     attacks, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
     queen_attacks, rook_attacks,
@@ -30,7 +37,7 @@ pub(crate) use attacks::{bishop_rays, castling_paths, rook_rays};
 pub use fen::{CastlingError, FenError};
 #[cfg(feature = "alloc")]
 pub use game::Game;
-pub use game::{Ending, GameError, Outcome, Status};
+pub use game::{Ending, GameError, Outcome};
 pub use moves::{Move, MoveError, MoveKind, MoveList, Uci, MAX_MOVES};
 pub use ordering::SEE_VALUES;
 #[cfg(feature = "alloc")]

@@ -11,145 +11,28 @@ use alloc::{
 use super::rules::Ruling;
 #[cfg(feature = "alloc")]
 use super::rules::{judge_cycle, Rules};
-use super::{Color, MoveError, Position};
+use super::{Color, MoveError};
 #[cfg(feature = "alloc")]
-use super::{FenError, Move};
+use super::{FenError, Move, Position, Status};
 
-pub use crate::Status;
-
-impl Position {
-    /// Whether the game goes on, or ended in checkmate or stalemate.
-    pub fn status(&self) -> Status {
-        if self.count_legal_moves() > 0 {
-            Status::Ongoing
-        } else if self.is_check() {
-            Status::Checkmate
-        } else {
-            Status::Stalemate
-        }
-    }
-}
-
-/// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Ending {
-    /// The side to move had no legal move and was in check.
-    Checkmate,
-    /// The side to move had no legal move and was not in check.
-    Stalemate,
+crate::game::endings! {
     /// A side gave check on every move of a repeated cycle and lost.
-    PerpetualCheck,
+    PerpetualCheck = "perpetual-check",
     /// A side chased the same piece on every move of a repeated cycle
     /// and lost.
-    PerpetualChase,
+    PerpetualChase = "perpetual-chase",
     /// A position repeated with no rule broken, or both sides broke
     /// the same one: a draw.
-    Repetition,
+    Repetition = "repetition",
     /// The move limit passed without a capture: a draw.
-    MoveLimit,
+    MoveLimit = "move-limit",
 }
 
-impl Ending {
-    /// The ending's name as the command line prints it: `checkmate`,
-    /// `stalemate`, and the game's own endings in lowercase words
-    /// joined by hyphens.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Ending::Checkmate => "checkmate",
-            Ending::Stalemate => "stalemate",
-            Ending::PerpetualCheck => "perpetual-check",
-            Ending::PerpetualChase => "perpetual-chase",
-            Ending::Repetition => "repetition",
-            Ending::MoveLimit => "move-limit",
-        }
-    }
-}
+/// How a finished xiangqi game ended (the shared [`crate::Outcome`]).
+pub type Outcome = crate::Outcome<Color, Ending>;
 
-impl core::fmt::Display for Ending {
-    /// The ending in words (`checkmate`, `perpetual check`).
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(match self {
-            Ending::Checkmate => "checkmate",
-            Ending::Stalemate => "stalemate",
-            Ending::PerpetualCheck => "perpetual check",
-            Ending::PerpetualChase => "perpetual chase",
-            Ending::Repetition => "repetition",
-            Ending::MoveLimit => "move limit",
-        })
-    }
-}
-
-/// How a finished game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// One side won.
-    Win {
-        /// Who won.
-        winner: Color,
-        /// Why the loser lost.
-        by: Ending,
-    },
-    /// Neither side won.
-    Draw {
-        /// Why the game was drawn.
-        by: Ending,
-    },
-}
-
-impl Outcome {
-    /// Why the game ended.
-    pub const fn ending(self) -> Ending {
-        match self {
-            Outcome::Win { by, .. } | Outcome::Draw { by } => by,
-        }
-    }
-
-    /// The winner, if one side won.
-    pub const fn winner(self) -> Option<Color> {
-        match self {
-            Outcome::Win { winner, .. } => Some(winner),
-            Outcome::Draw { .. } => None,
-        }
-    }
-
-    /// The result as a score, Red's first: `1-0`, `0-1` or `1/2-1/2`.
-    pub const fn result(self) -> &'static str {
-        match self.winner() {
-            Some(Color::Red) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        }
-    }
-}
-
-impl core::fmt::Display for Outcome {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            Outcome::Win { winner, by } => write!(f, "{winner} won by {by}"),
-            Outcome::Draw { by } => write!(f, "draw by {by}"),
-        }
-    }
-}
-
-/// Why a game refused a move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GameError {
-    /// The move, or its text, is not a legal move of the current position.
-    Move(MoveError),
-    /// The game is over (see the game's `outcome`).
-    Finished(Outcome),
-}
-
-impl core::fmt::Display for GameError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            GameError::Move(error) => write!(f, "{error}"),
-            GameError::Finished(outcome) => write!(f, "the game is over: {outcome}"),
-        }
-    }
-}
-
-impl core::error::Error for GameError {}
+/// Why a xiangqi game refused a move (the shared [`crate::GameError`]).
+pub type GameError = crate::GameError<MoveError, Outcome>;
 
 /// An earlier occurrence of the current position and how the cycle since
 /// then is ruled.
@@ -206,17 +89,10 @@ pub struct Game {
 }
 
 #[cfg(feature = "alloc")]
+crate::game::game_line!();
+
+#[cfg(feature = "alloc")]
 impl Game {
-    /// A game from the standard start position.
-    pub fn new() -> Game {
-        Game::from_position(Position::start())
-    }
-
-    /// A game from a FEN.
-    pub fn from_fen(fen: &str) -> Result<Game, FenError> {
-        Position::from_fen(fen).map(Game::from_position)
-    }
-
     /// A game from a position, under the default [`Rules`].
     pub fn from_position(position: Position) -> Game {
         Game {
@@ -243,21 +119,6 @@ impl Game {
     /// The rules the game is played under.
     pub fn rules(&self) -> Rules {
         self.rules
-    }
-
-    /// The current position.
-    pub fn position(&self) -> &Position {
-        &self.positions[self.positions.len() - 1]
-    }
-
-    /// The position the game started from.
-    pub fn start(&self) -> &Position {
-        &self.positions[0]
-    }
-
-    /// The moves played, in order.
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
     }
 
     /// The moves played, in UCCI, space-separated.
@@ -512,12 +373,5 @@ impl Game {
             // Whether the move gave check, found only for a cycle ruled.
             self.positions[then + ply + 1].is_check()
         })
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl Default for Game {
-    fn default() -> Game {
-        Game::new()
     }
 }

@@ -26,6 +26,7 @@ pub use crate::svg::xiangqi as svg;
 pub mod tables;
 mod zobrist;
 
+pub use crate::Status;
 pub use attackers::{king_attackers, king_exposure};
 pub use attacks::{
     advisor_attacks, attacks, between, cannon_attacks, cannon_moves, cannon_quiet, cannon_super,
@@ -35,7 +36,7 @@ pub use attacks::{
 pub use fen::FenError;
 #[cfg(feature = "alloc")]
 pub use game::Game;
-pub use game::{Ending, GameError, Outcome, Repetition, Status};
+pub use game::{Ending, GameError, Outcome, Repetition};
 pub use lines::{file_moves, rank_moves, LineKind, LineMoves};
 pub use moves::{Move, MoveError, MoveList, MAX_MOVES};
 #[cfg(feature = "alloc")]

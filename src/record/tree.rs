@@ -1,11 +1,9 @@
 //! The variation tree of a record: every move played or considered from
 //! the start position, each node's first child being its main
-//! continuation.
+//! continuation. Generic over the game's move type.
 
 use alloc::string::String;
 use alloc::vec::Vec;
-
-use crate::xiangqi::Move;
 
 /// A node of a [`MoveTree`]: the root (the start position, before any
 /// move) or a move and the position it leads to.
@@ -16,9 +14,9 @@ pub struct NodeId(u32);
 const NONE: u32 = u32::MAX;
 
 #[derive(Clone, Debug)]
-struct Node {
+struct Node<M> {
     /// `None` only for the root.
-    mv: Option<Move>,
+    mv: Option<M>,
     parent: u32,
     first_child: u32,
     last_child: u32,
@@ -27,8 +25,8 @@ struct Node {
     nags: Vec<u8>,
 }
 
-impl Node {
-    fn new(mv: Option<Move>, parent: u32) -> Node {
+impl<M> Node<M> {
+    fn new(mv: Option<M>, parent: u32) -> Node<M> {
         Node {
             mv,
             parent,
@@ -47,25 +45,26 @@ impl Node {
 /// (PGN's `$1` … `$255`: `1` good move, `2` mistake, …).
 ///
 /// The tree does not know the position: [`Record`](super::Record) keeps
-/// the start and checks every move it adds.
+/// the start and checks every move it adds. Each game names its tree
+/// (`chess::record::MoveTree`, `xiangqi::record::MoveTree`).
 ///
 /// Two trees are equal when they hold the same moves in the same order
 /// below every node, with the same comments and NAGs, however their
 /// nodes were numbered while they were built.
 #[derive(Clone, Debug)]
-pub struct MoveTree {
-    nodes: Vec<Node>,
+pub struct MoveTree<M> {
+    nodes: Vec<Node<M>>,
 }
 
-impl Default for MoveTree {
-    fn default() -> MoveTree {
+impl<M> Default for MoveTree<M> {
+    fn default() -> MoveTree<M> {
         MoveTree::new()
     }
 }
 
-impl PartialEq for MoveTree {
-    fn eq(&self, other: &MoveTree) -> bool {
-        let mut pairs = alloc::vec![(MoveTree::ROOT, MoveTree::ROOT)];
+impl<M: PartialEq> PartialEq for MoveTree<M> {
+    fn eq(&self, other: &MoveTree<M>) -> bool {
+        let mut pairs = alloc::vec![(NodeId::ROOT, NodeId::ROOT)];
         while let Some((mine, theirs)) = pairs.pop() {
             let (a, b) = (self.node(mine), other.node(theirs));
             if a.mv != b.mv || a.comment != b.comment || a.nags != b.nags {
@@ -84,16 +83,16 @@ impl PartialEq for MoveTree {
     }
 }
 
-impl Eq for MoveTree {}
+impl<M: Eq> Eq for MoveTree<M> {}
 
 /// The children of a node, main continuation first.
 #[derive(Clone, Debug)]
-pub struct Children<'a> {
-    tree: &'a MoveTree,
+pub struct Children<'a, M> {
+    tree: &'a MoveTree<M>,
     next: u32,
 }
 
-impl Iterator for Children<'_> {
+impl<M> Iterator for Children<'_, M> {
     type Item = NodeId;
 
     fn next(&mut self) -> Option<NodeId> {
@@ -104,23 +103,28 @@ impl Iterator for Children<'_> {
     }
 }
 
-impl MoveTree {
-    /// The root of every tree.
+impl NodeId {
+    /// The root of every tree (the same as [`MoveTree::ROOT`]).
     pub const ROOT: NodeId = NodeId(0);
+}
+
+impl<M> MoveTree<M> {
+    /// The root of every tree.
+    pub const ROOT: NodeId = NodeId::ROOT;
 
     /// A tree with only the root.
-    pub fn new() -> MoveTree {
+    pub fn new() -> MoveTree<M> {
         MoveTree {
             nodes: alloc::vec![Node::new(None, NONE)],
         }
     }
 
-    fn node(&self, id: NodeId) -> &Node {
+    fn node(&self, id: NodeId) -> &Node<M> {
         // Ids come from this tree, which only grows; the root is always there.
         self.nodes.get(id.0 as usize).unwrap_or(&self.nodes[0])
     }
 
-    fn node_mut(&mut self, id: NodeId) -> Option<&mut Node> {
+    fn node_mut(&mut self, id: NodeId) -> Option<&mut Node<M>> {
         self.nodes.get_mut(id.0 as usize)
     }
 
@@ -130,7 +134,10 @@ impl MoveTree {
     }
 
     /// The move that leads to `node`; `None` for the root.
-    pub fn mv(&self, node: NodeId) -> Option<Move> {
+    pub fn mv(&self, node: NodeId) -> Option<M>
+    where
+        M: Copy,
+    {
         self.node(node).mv
     }
 
@@ -141,7 +148,7 @@ impl MoveTree {
     }
 
     /// The moves that may follow `node`, its main continuation first.
-    pub fn children(&self, node: NodeId) -> Children<'_> {
+    pub fn children(&self, node: NodeId) -> Children<'_, M> {
         Children {
             tree: self,
             next: self.node(node).first_child,
@@ -198,7 +205,7 @@ impl MoveTree {
 
     /// Appends `mv` as the last child of `parent`, unchecked (the record
     /// checks legality), and returns the new node.
-    pub(crate) fn push(&mut self, parent: NodeId, mv: Move) -> NodeId {
+    pub(crate) fn push(&mut self, parent: NodeId, mv: M) -> NodeId {
         let id = self.nodes.len() as u32;
         self.nodes.push(Node::new(Some(mv), parent.0));
         let last = match self.node_mut(parent) {
@@ -218,12 +225,15 @@ impl MoveTree {
 
     /// The nodes of the main line after the root, in order.
     pub fn main_line(&self) -> impl Iterator<Item = NodeId> + '_ {
-        core::iter::successors(self.main_child(Self::ROOT), |&node| self.main_child(node))
+        core::iter::successors(self.main_child(NodeId::ROOT), |&node| self.main_child(node))
     }
 
     /// The moves from the root to `node`.
-    pub fn moves_to(&self, node: NodeId) -> Vec<Move> {
-        let mut moves: Vec<Move> = core::iter::successors(Some(node), |&node| self.parent(node))
+    pub fn moves_to(&self, node: NodeId) -> Vec<M>
+    where
+        M: Copy,
+    {
+        let mut moves: Vec<M> = core::iter::successors(Some(node), |&node| self.parent(node))
             .filter_map(|node| self.mv(node))
             .collect();
         moves.reverse();

@@ -1,24 +1,25 @@
 //! Writing a record as PGN, variations included, walking the tree with an
-//! explicit stack.
+//! explicit stack: the tag pairs, then the movetext of either game, each
+//! move written by a function the game gives.
 
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write;
 
-use super::{MoveTree, NodeId, Record};
-use crate::xiangqi::{Color, Notation, Position};
+use super::{NodeId, Record, RecordBoard};
+use crate::Side;
 
 /// Movetext lines are broken before this many columns (CJK characters
 /// count two).
 const WIDTH: usize = 80;
 
 /// What is left to write.
-enum Task {
+enum Task<B> {
     /// The continuation after `node`, whose position is given.
-    Line(NodeId, Position),
+    Line(NodeId, B),
     /// The alternative `node` and those after it, from the position
     /// before it.
-    Variation(NodeId, Position),
+    Variation(NodeId, B),
     /// The end of a variation.
     Close,
 }
@@ -70,12 +71,12 @@ impl Movetext {
         self.number_black = true;
     }
 
-    fn push_move(
+    fn push_move<B: RecordBoard>(
         &mut self,
-        record: &Record,
+        record: &Record<B>,
         node: NodeId,
-        position: &Position,
-        notation: Notation,
+        position: &B,
+        write_move: &impl Fn(&B, B::Move, &mut String) -> bool,
     ) {
         let Some(mv) = record.tree.mv(node) else {
             return;
@@ -87,14 +88,16 @@ impl Movetext {
         }
         let number = position.fullmove_number();
         // Writing to a String cannot fail.
-        let _ = match position.side_to_move() {
-            Color::Red => write!(word, "{number}. "),
-            Color::Black if self.number_black => write!(word, "{number}... "),
-            Color::Black => Ok(()),
+        let _ = if position.side_to_move().moves_first() {
+            write!(word, "{number}. ")
+        } else if self.number_black {
+            write!(word, "{number}... ")
+        } else {
+            Ok(())
         };
-        if position.write_notation(mv, notation, &mut word).is_err() {
+        if !write_move(position, mv, &mut word) {
             // Trees hold legal moves only; coordinates say the most if not.
-            let _ = write!(word, "{mv}");
+            word.push_str(&position.move_text(mv));
         }
         self.push_word(&word);
         self.word = word;
@@ -108,16 +111,9 @@ impl Movetext {
     }
 }
 
-/// The PGN `[Format]` value for a notation.
-fn format_name(notation: Notation) -> &'static str {
-    match notation {
-        Notation::Chinese(_) => "Chinese",
-        Notation::Wxf => "WXF",
-        Notation::Ucci | Notation::Iccs => "ICCS",
-    }
-}
-
-fn push_tag(out: &mut String, name: &str, value: &str) {
+/// Appends the tag pair `[name "value"]` and a line break, with PGN's
+/// escapes for `"` and `\`.
+pub(crate) fn push_tag(out: &mut String, name: &str, value: &str) {
     out.push('[');
     out.push_str(name);
     out.push_str(" \"");
@@ -130,39 +126,26 @@ fn push_tag(out: &mut String, name: &str, value: &str) {
     out.push_str("\"]\n");
 }
 
-impl Record {
-    /// The record as PGN, its moves in `notation`: tags (`Game` first,
-    /// `Result`, `FEN` when the start is not the standard one, `Format`),
-    /// the game comment, then the moves with their comments, NAGs and
-    /// variations, and the result.
-    pub fn to_pgn(&self, notation: Notation) -> String {
-        let mut out = String::new();
-        if self.tag("Game").is_none() {
-            push_tag(&mut out, "Game", "Chinese Chess");
-        }
-        for (name, value) in &self.tags {
-            if !["FEN", "Format", "SetUp"]
-                .iter()
-                .any(|skip| name.eq_ignore_ascii_case(skip))
-            {
-                push_tag(&mut out, name, value);
-            }
-        }
-        if self.tag("Result").is_none() {
-            push_tag(&mut out, "Result", "*");
-        }
-        // The movetext ends with a game termination marker; a Result tag
-        // holding anything else (a damaged file's) is kept as a tag only,
-        // since written in the movetext it could start another game.
-        let result = self
-            .tag("Result")
-            .filter(|tag| ["1-0", "0-1", "1/2-1/2", "*"].contains(tag))
-            .unwrap_or("*");
-        let fen = self.start.fen();
-        if fen != Position::START_FEN {
-            push_tag(&mut out, "FEN", &fen);
-        }
-        push_tag(&mut out, "Format", format_name(notation));
+/// The game termination marker a record's `Result` tag gives: a Result
+/// tag holding anything but a result (a damaged file's) is kept as a tag
+/// only, since written in the movetext it could start another game.
+pub(crate) fn result_marker(tag: Option<&str>) -> &str {
+    tag.filter(|tag| ["1-0", "0-1", "1/2-1/2", "*"].contains(tag))
+        .unwrap_or("*")
+}
+
+impl<B: RecordBoard> Record<B> {
+    /// Appends to `out` (the tag pairs already written) a blank line and
+    /// the movetext: the game comment, then the moves, each written by
+    /// `write_move` (`false`: not written, and given in coordinates), with
+    /// their comments, NAGs and variations, and the result; then a line
+    /// break.
+    pub(crate) fn write_movetext(
+        &self,
+        mut out: String,
+        write_move: impl Fn(&B, B::Move, &mut String) -> bool,
+    ) -> String {
+        let result = result_marker(self.tag("Result"));
         out.push('\n');
         let mut movetext = Movetext {
             text: out,
@@ -171,17 +154,17 @@ impl Record {
             opens_variation: false,
             word: String::new(),
         };
-        if let Some(comment) = self.tree.comment(MoveTree::ROOT) {
+        if let Some(comment) = self.tree.comment(NodeId::ROOT) {
             movetext.push_comment(comment);
         }
-        let mut tasks: Vec<Task> = alloc::vec![Task::Line(MoveTree::ROOT, self.start.clone())];
+        let mut tasks: Vec<Task<B>> = alloc::vec![Task::Line(NodeId::ROOT, self.start.clone())];
         while let Some(task) = tasks.pop() {
             match task {
                 Task::Line(node, position) => {
                     let Some(main) = self.tree.main_child(node) else {
                         continue;
                     };
-                    movetext.push_move(self, main, &position, notation);
+                    movetext.push_move(self, main, &position, &write_move);
                     if let Some(mv) = self.tree.mv(main) {
                         tasks.push(Task::Line(main, position.play(mv)));
                     }
@@ -192,7 +175,7 @@ impl Record {
                 Task::Variation(node, position) => {
                     movetext.opens_variation = true;
                     movetext.number_black = true;
-                    movetext.push_move(self, node, &position, notation);
+                    movetext.push_move(self, node, &position, &write_move);
                     if let Some(next) = self.tree.next_sibling(node) {
                         tasks.push(Task::Variation(next, position.clone()));
                     }

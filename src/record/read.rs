@@ -1,226 +1,13 @@
-//! Reading PGN text: a lexer that cuts movetext into tokens, and a
-//! builder that plays them into a [`Record`], keeping variations on a
-//! stack of saved lines.
+//! Reading PGN text: a builder that plays the lexer's tokens into a
+//! [`Record`], keeping variations on a stack of saved lines, for either
+//! game ([`RecordBoard`] reads each move word).
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::{MoveTree, NodeId, ProblemKind, ReadError, Record};
-use crate::xiangqi::Position;
+use super::lexer::{split_glyph, Lexer, Token};
+use super::{NodeId, ProblemKind, ReadError, Record, RecordBoard};
 use crate::Excerpt;
-
-/// One piece of PGN text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Token<'a> {
-    /// `[Name "value"]` at the start of a line: name and raw value.
-    Tag(&'a str, &'a str),
-    /// `{…}` or `; …` (the text inside, untrimmed).
-    Comment(&'a str),
-    /// `(`.
-    Open,
-    /// `)`.
-    Close,
-    /// `$n` or a glyph standing alone.
-    Nag(u8),
-    /// A result (its tag value).
-    Result(&'static str),
-    /// A move as written, move number taken off.
-    Move(&'a str),
-    /// Nothing to play: a move number standing alone, a stray `}`.
-    Skip,
-}
-
-/// The numeric annotation glyph of `!`, `?` and their pairs.
-fn glyph_nag(glyph: &str) -> Option<u8> {
-    Some(match glyph {
-        "!" => 1,
-        "?" => 2,
-        "!!" => 3,
-        "??" => 4,
-        "!?" => 5,
-        "?!" => 6,
-        _ => return None,
-    })
-}
-
-pub(super) fn result_value(word: &str) -> Option<&'static str> {
-    Some(match word {
-        "1-0" | "红胜" | "紅勝" => "1-0",
-        "0-1" | "黑胜" | "黑勝" => "0-1",
-        "1/2-1/2" | "½-½" | "和棋" => "1/2-1/2",
-        "*" => "*",
-        _ => return None,
-    })
-}
-
-/// Splits a word into its move and the glyph after it (`炮二平五!?`).
-fn split_glyph(word: &str) -> (&str, Option<u8>) {
-    let body = word.trim_end_matches(['!', '?']);
-    let glyph = &word[body.len()..];
-    (body, glyph_nag(glyph))
-}
-
-/// The ideographic space (U+3000) that Chinese texts put between moves.
-const WIDE_SPACE: &[u8] = "\u{3000}".as_bytes();
-
-/// Cuts PGN text into tokens.
-struct Lexer<'a> {
-    text: &'a str,
-    at: usize,
-    /// Whether only spaces stand between the last line break and `at`.
-    line_start: bool,
-}
-
-impl<'a> Lexer<'a> {
-    fn new(text: &'a str) -> Lexer<'a> {
-        Lexer {
-            text,
-            at: 0,
-            line_start: true,
-        }
-    }
-
-    fn bytes(&self) -> &'a [u8] {
-        self.text.as_bytes()
-    }
-
-    fn rest_of_line(&mut self) -> &'a str {
-        let start = self.at;
-        let end = self.bytes()[start..]
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(self.text.len(), |n| start + n);
-        self.at = end;
-        &self.text[start..end]
-    }
-
-    /// Skips blanks; `true` if a tag line starts here.
-    fn skip_space(&mut self) -> bool {
-        let bytes = self.bytes();
-        while let Some(&byte) = bytes.get(self.at) {
-            match byte {
-                b'\n' => {
-                    self.line_start = true;
-                    self.at += 1;
-                }
-                b' ' | b'\t' | b'\r' | 0x0c | 0x0b => self.at += 1,
-                0xe3 if bytes[self.at..].starts_with(WIDE_SPACE) => self.at += WIDE_SPACE.len(),
-                b'%' if self.line_start => {
-                    // An escape line, for other programs.
-                    self.rest_of_line();
-                }
-                _ => return self.line_start && byte == b'[',
-            }
-        }
-        false
-    }
-
-    /// Whether the next token is a tag line (which starts a new game).
-    fn at_tag_line(&mut self) -> bool {
-        self.skip_space()
-    }
-
-    /// Skips to the next line that starts with a tag (after a result).
-    fn skip_to_tags(&mut self) {
-        loop {
-            if self.skip_space() || self.at >= self.text.len() {
-                return;
-            }
-            self.rest_of_line();
-        }
-    }
-
-    fn tag(&mut self) -> Token<'a> {
-        let line = self.rest_of_line();
-        let inner = line.trim().trim_start_matches('[');
-        let inner = inner.strip_suffix(']').unwrap_or(inner);
-        let (name, value) = inner.split_once(char::is_whitespace).unwrap_or((inner, ""));
-        let value = value.trim();
-        let value = value.strip_prefix('"').unwrap_or(value);
-        let value = value.strip_suffix('"').unwrap_or(value);
-        Token::Tag(name, value)
-    }
-
-    fn next(&mut self) -> Option<Token<'a>> {
-        let tag_line = self.skip_space();
-        let bytes = self.bytes();
-        let &byte = bytes.get(self.at)?;
-        if tag_line {
-            return Some(self.tag());
-        }
-        self.line_start = false;
-        let start = self.at;
-        match byte {
-            b'{' => {
-                let end = bytes[start..]
-                    .iter()
-                    .position(|&b| b == b'}')
-                    .map_or(self.text.len(), |n| start + n);
-                self.at = (end + 1).min(self.text.len());
-                return Some(Token::Comment(&self.text[start + 1..end]));
-            }
-            b';' => {
-                self.at += 1;
-                return Some(Token::Comment(self.rest_of_line()));
-            }
-            b'(' => {
-                self.at += 1;
-                return Some(Token::Open);
-            }
-            b')' => {
-                self.at += 1;
-                return Some(Token::Close);
-            }
-            b'}' => {
-                // A brace closing no comment: nothing to read in it.
-                self.at += 1;
-                return Some(Token::Skip);
-            }
-            _ => {}
-        }
-        let length = bytes[start..]
-            .iter()
-            .enumerate()
-            .position(|(i, &b)| {
-                matches!(
-                    b,
-                    b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'}' | b'(' | b')' | b';'
-                ) || (b == 0xe3 && bytes[start + i..].starts_with(WIDE_SPACE))
-            })
-            .unwrap_or(bytes.len() - start);
-        self.at = start + length;
-        let word = &self.text[start..start + length];
-        Some(Self::classify(word))
-    }
-
-    fn classify(word: &'a str) -> Token<'a> {
-        if let Some(nag) = word.strip_prefix('$') {
-            return nag.parse().map_or(Token::Move(word), Token::Nag);
-        }
-        if let Some(value) = result_value(word) {
-            return Token::Result(value);
-        }
-        if let Some(nag) = glyph_nag(word) {
-            return Token::Nag(nag);
-        }
-        // A move number: digits and dots. What follows the dots is the move
-        // unless it is a digit, as in the WXF move `77.6`.
-        let digits = word.bytes().take_while(u8::is_ascii_digit).count();
-        if digits > 0 {
-            let after = word[digits..].trim_start_matches(['.', '．']);
-            if after.len() < word.len() - digits
-                && !after.as_bytes().first().is_some_and(u8::is_ascii_digit)
-            {
-                return if after.is_empty() {
-                    Token::Skip
-                } else {
-                    Token::Move(after)
-                };
-            }
-        }
-        Token::Move(word)
-    }
-}
 
 /// What happens to moves in the line being read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -237,10 +24,10 @@ enum Flow {
 }
 
 /// A line put aside while a variation is read.
-struct Saved {
+struct Saved<B> {
     node: NodeId,
-    position: Position,
-    before: Option<Position>,
+    position: B,
+    before: Option<B>,
     ply: u32,
     flow: Flow,
 }
@@ -253,15 +40,15 @@ struct Saved {
 pub const MAX_VARIATION_DEPTH: usize = 256;
 
 /// Plays tokens into a record.
-struct Builder {
-    record: Record,
+struct Builder<B: RecordBoard> {
+    record: Record<B>,
     node: NodeId,
-    position: Position,
+    position: B,
     /// The position before `node`'s move, for a variation that replaces it.
-    before: Option<Position>,
+    before: Option<B>,
     ply: u32,
     flow: Flow,
-    saved: Vec<Saved>,
+    saved: Vec<Saved<B>>,
     /// A comment met before the first move of a variation.
     pending: Option<String>,
     /// Variations open beyond [`MAX_VARIATION_DEPTH`]: their tokens are
@@ -269,12 +56,12 @@ struct Builder {
     too_deep: usize,
 }
 
-impl Builder {
-    fn new(record: Record) -> Builder {
+impl<B: RecordBoard> Builder<B> {
+    fn new(record: Record<B>) -> Builder<B> {
         Builder {
             position: record.start.clone(),
             record,
-            node: MoveTree::ROOT,
+            node: NodeId::ROOT,
             before: None,
             ply: 0,
             flow: Flow::Playing,
@@ -302,7 +89,7 @@ impl Builder {
             }
             Flow::Skipping => return,
         }
-        match self.position.parse_any_notation(text) {
+        match self.position.parse_movetext(text) {
             Ok(mv) => {
                 let node = self.record.tree.push(self.node, mv);
                 let after = self.position.play(mv);
@@ -353,7 +140,7 @@ impl Builder {
         match (self.flow, self.before.take()) {
             // An alternative to the last move: from the position before it.
             (Flow::Playing, Some(before)) => {
-                self.node = self.record.tree.parent(self.node).unwrap_or(MoveTree::ROOT);
+                self.node = self.record.tree.parent(self.node).unwrap_or(NodeId::ROOT);
                 self.position = before;
                 self.ply -= 1;
             }
@@ -423,23 +210,25 @@ impl Builder {
 }
 
 /// The games of a PGN text, one at a time.
-pub struct PgnGames<'a> {
+pub struct PgnGames<'a, B> {
     lexer: Lexer<'a>,
+    game: core::marker::PhantomData<B>,
 }
 
-impl<'a> PgnGames<'a> {
+impl<'a, B> PgnGames<'a, B> {
     /// The games of `text`.
-    pub fn new(text: &'a str) -> PgnGames<'a> {
+    pub fn new(text: &'a str) -> PgnGames<'a, B> {
         PgnGames {
             lexer: Lexer::new(text),
+            game: core::marker::PhantomData,
         }
     }
 }
 
-impl Iterator for PgnGames<'_> {
-    type Item = Result<Record, ReadError>;
+impl<B: RecordBoard> Iterator for PgnGames<'_, B> {
+    type Item = Result<Record<B>, ReadError<B::FenError>>;
 
-    fn next(&mut self) -> Option<Result<Record, ReadError>> {
+    fn next(&mut self) -> Option<Self::Item> {
         let mut tags = Vec::new();
         let first_of_movetext = loop {
             match self.lexer.next() {
@@ -453,7 +242,7 @@ impl Iterator for PgnGames<'_> {
             .find(|(name, _): &&(String, String)| name.eq_ignore_ascii_case("FEN"))
             .map(|(_, value)| value.as_str());
         let start = match fen {
-            Some(fen) if !fen.trim().is_empty() => match Position::from_fen(fen) {
+            Some(fen) if !fen.trim().is_empty() => match B::from_fen(fen) {
                 Ok(position) => position,
                 Err(error) => {
                     self.lexer.skip_to_tags();
@@ -463,7 +252,7 @@ impl Iterator for PgnGames<'_> {
                     }));
                 }
             },
-            _ => Position::start(),
+            _ => B::start(),
         };
         let mut record = Record::new(start);
         record.tags = tags;
@@ -479,7 +268,7 @@ impl Iterator for PgnGames<'_> {
                 Token::Move(word) => builder.play(word),
                 Token::Comment(text) => builder.comment(text),
                 Token::Nag(nag) => {
-                    if builder.flow == Flow::Playing && builder.node != MoveTree::ROOT {
+                    if builder.flow == Flow::Playing && builder.node != NodeId::ROOT {
                         builder.record.tree.add_nag(builder.node, nag);
                     }
                 }
@@ -519,6 +308,6 @@ fn unescape(value: &str) -> String {
 
 /// Every game of a PGN text; the first game without a usable start is
 /// the error (use [`PgnGames`] to read past it).
-pub fn read_pgn(text: &str) -> Result<Vec<Record>, ReadError> {
+pub fn read_pgn<B: RecordBoard>(text: &str) -> Result<Vec<Record<B>>, ReadError<B::FenError>> {
     PgnGames::new(text).collect()
 }

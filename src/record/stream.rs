@@ -3,8 +3,8 @@
 //! rather than by the file.
 //!
 //! The bytes are decoded a block at a time (the encoding found from the
-//! first block as [`text::decode`](super::text::decode) finds it from a
-//! whole file) and cut into lines; a game ends where a tag line follows
+//! first block as [`text::decode_or`](super::text::decode_or) finds it
+//! from a whole file, with the game's fallback) and cut into lines; a game ends where a tag line follows
 //! its movetext, outside any `{…}` comment, which is where the PGN lexer
 //! itself starts the next game. Each game's text is then read as a PGN of
 //! its own. A game whose text exceeds the limit is passed over with an
@@ -18,7 +18,7 @@ use alloc::string::String;
 
 use encoding_rs::{Decoder, Encoding, GB18030, UTF_8};
 
-use super::{read_xqf, PgnGames, ProblemKind, ReadError, Record};
+use super::{OtherFormat, PgnGames, ProblemKind, ReadError, ReadResult, RecordBoard};
 
 /// The largest text one game may have (16 MiB, a few hundred thousand
 /// moves with comments): beyond it the game is passed over, so that one
@@ -35,8 +35,10 @@ const BLOCK: usize = 64 << 10;
 /// GB18030's byte-order mark, which `encoding_rs` does not sniff.
 const GB18030_BOM: &[u8] = &[0x84, 0x31, 0x95, 0x33];
 
-/// The records of a file or stream, one at a time: XQF (one record) or a
-/// PGN collection (one per game), found from the first bytes. Each item
+/// The records of a file or stream, one at a time: a PGN collection (one
+/// per game), or for xiangqi an XQF file (one record), found from the
+/// first bytes. Each game names its reader (`chess::record::Records`,
+/// `xiangqi::record::Records`). Each item
 /// is a record or why one game (or the input) gave none; reading goes on
 /// past a bad game. An input with no record at all gives
 /// [`ReadError::Empty`].
@@ -52,36 +54,36 @@ const GB18030_BOM: &[u8] = &[0x84, 0x31, 0x95, 0x33];
 /// assert!(lines[1].ends_with("c3c4\n"));
 /// # Ok::<(), qiboard::xiangqi::record::ReadError>(())
 /// ```
-pub struct Records<R> {
+pub struct Records<R, B: RecordBoard> {
     input: R,
     limit: usize,
-    state: State,
+    state: State<B::FenError>,
     /// Records of the game read last, waiting to be handed out.
-    ready: VecDeque<Result<Record, ReadError>>,
+    ready: VecDeque<ReadResult<B>>,
     /// Whether anything at all was handed out.
     gave: bool,
 }
 
 /// How far the reader is.
-enum State {
+enum State<F> {
     /// Nothing read yet.
     Start,
     /// In a PGN text.
-    Pgn(Box<Splitter>),
+    Pgn(Box<Splitter<F>>),
     /// Done (the input ended, or it was found to be unreadable).
     Done,
 }
 
-impl<R: Read> Records<R> {
+impl<R: Read, B: RecordBoard> Records<R, B> {
     /// The records of `input`, each game's text limited to
     /// [`MAX_RECORD_BYTES`].
-    pub fn new(input: R) -> Records<R> {
+    pub fn new(input: R) -> Records<R, B> {
         Records::with_limit(input, MAX_RECORD_BYTES)
     }
 
     /// The records of `input`, each game's text limited to `limit` bytes
     /// (and an XQF file to as many).
-    pub fn with_limit(input: R, limit: usize) -> Records<R> {
+    pub fn with_limit(input: R, limit: usize) -> Records<R, B> {
         Records {
             input,
             limit,
@@ -92,7 +94,7 @@ impl<R: Read> Records<R> {
     }
 
     /// Reads up to `BLOCK` bytes; `Ok(0)` at the end.
-    fn fill(&mut self, buffer: &mut [u8]) -> Result<usize, ReadError> {
+    fn fill(&mut self, buffer: &mut [u8]) -> Result<usize, ReadError<B::FenError>> {
         loop {
             match self.input.read(buffer) {
                 Ok(n) => return Ok(n),
@@ -103,7 +105,7 @@ impl<R: Read> Records<R> {
     }
 
     /// The first block: XQF, a format not read, or the start of a PGN.
-    fn start(&mut self) -> Result<(), ReadError> {
+    fn start(&mut self) -> Result<(), ReadError<B::FenError>> {
         let mut first = vec![0u8; BLOCK];
         let mut filled = 0;
         // A short read is not the end: fill the block, or reach the end.
@@ -115,29 +117,31 @@ impl<R: Read> Records<R> {
             filled += n;
         }
         first.truncate(filled);
-        if first.starts_with(b"XQ") {
-            self.state = State::Done;
-            let record = self.read_rest(first).and_then(|bytes| read_xqf(&bytes));
-            self.ready.push_back(record);
-            return Ok(());
+        match B::other_format(&first) {
+            Some(OtherFormat::Read(read)) => {
+                self.state = State::Done;
+                let record = self.read_rest(first).and_then(|bytes| read(&bytes));
+                self.ready.push_back(record);
+                return Ok(());
+            }
+            Some(OtherFormat::Unsupported(format)) => return Err(ReadError::Unsupported(format)),
+            None => {}
         }
-        if first.starts_with(b"CCBridge") {
-            return Err(ReadError::Unsupported("CBR/CBL (CCBridge)"));
-        }
-        let (encoding, bom) = sniff(&first, filled < BLOCK);
+        let fallback = B::FALLBACK.encoding();
+        let (encoding, bom) = sniff(&first, filled < BLOCK, fallback);
         // A byte-order mark decides for good, as it does for the whole reader.
-        let mut splitter = Box::new(Splitter::new(encoding, self.limit, bom == 0));
+        let mut splitter = Box::new(Splitter::new(encoding, fallback, self.limit, bom == 0));
         // The end of the input is fed by `advance`, once.
         splitter.feed(&first[bom..], false);
-        if splitter.text_start().trim_start().starts_with("<?xml") {
-            return Err(ReadError::Unsupported("CBF (CCBridge XML)"));
+        if let Some(format) = B::unsupported_text(splitter.text_start().trim_start()) {
+            return Err(ReadError::Unsupported(format));
         }
         self.state = State::Pgn(splitter);
         Ok(())
     }
 
     /// The rest of a file whose first block is `bytes`, up to the limit.
-    fn read_rest(&mut self, mut bytes: Vec<u8>) -> Result<Vec<u8>, ReadError> {
+    fn read_rest(&mut self, mut bytes: Vec<u8>) -> Result<Vec<u8>, ReadError<B::FenError>> {
         let mut block = vec![0u8; BLOCK];
         loop {
             let n = self.fill(&mut block)?;
@@ -192,7 +196,7 @@ impl<R: Read> Records<R> {
     }
 
     /// Reads one game's text (or the splitter's verdict on it).
-    fn read_game(&mut self, game: Result<Game, ReadError>) {
+    fn read_game(&mut self, game: Result<Game, ReadError<B::FenError>>) {
         match game {
             Err(error @ ReadError::NotText) => {
                 self.state = State::Done;
@@ -200,7 +204,7 @@ impl<R: Read> Records<R> {
             }
             Err(error) => self.ready.push_back(Err(error)),
             Ok(game) => {
-                for mut record in PgnGames::new(&game.text) {
+                for mut record in PgnGames::<B>::new(&game.text) {
                     if let (true, Ok(record)) = (game.lossy, &mut record) {
                         let problem = record.whole_problem(ProblemKind::Encoding);
                         record.problems.insert(0, problem);
@@ -212,10 +216,10 @@ impl<R: Read> Records<R> {
     }
 }
 
-impl<R: Read> Iterator for Records<R> {
-    type Item = Result<Record, ReadError>;
+impl<R: Read, B: RecordBoard> Iterator for Records<R, B> {
+    type Item = ReadResult<B>;
 
-    fn next(&mut self) -> Option<Result<Record, ReadError>> {
+    fn next(&mut self) -> Option<ReadResult<B>> {
         if self.ready.is_empty() {
             if matches!(self.state, State::Start) {
                 if let Err(error) = self.start() {
@@ -241,7 +245,7 @@ impl<R: Read> Iterator for Records<R> {
 
 /// The encoding of a text whose first block is `first` (`whole`: the
 /// whole input), and the length of its byte-order mark.
-fn sniff(first: &[u8], whole: bool) -> (&'static Encoding, usize) {
+fn sniff(first: &[u8], whole: bool, fallback: &'static Encoding) -> (&'static Encoding, usize) {
     match Encoding::for_bom(first) {
         Some((encoding, length)) => (encoding, length),
         None if first.starts_with(GB18030_BOM) => (GB18030, GB18030_BOM.len()),
@@ -250,7 +254,7 @@ fn sniff(first: &[u8], whole: bool) -> (&'static Encoding, usize) {
             // Valid but for a character the block's end cut: UTF-8, unless
             // nothing follows.
             Err(error) if error.error_len().is_none() && !whole => (UTF_8, 0),
-            Err(_) => (GB18030, 0),
+            Err(_) => (fallback, 0),
         },
     }
 }
@@ -276,8 +280,10 @@ enum LineKind {
 }
 
 /// Decoded text cut into games.
-struct Splitter {
+struct Splitter<F> {
     encoding: &'static Encoding,
+    /// The encoding of text that is not UTF-8.
+    fallback: &'static Encoding,
     decoder: Decoder,
     /// Whether only ASCII has been decoded so far and no byte-order mark
     /// was found (a guess of UTF-8 may still turn out to be GB18030, whose
@@ -308,17 +314,23 @@ struct Splitter {
     /// The game outgrew the limit: its text is dropped to its end.
     oversized: bool,
     /// Games (or verdicts) cut off, in order.
-    done: VecDeque<Result<Game, ReadError>>,
+    done: VecDeque<Result<Game, ReadError<F>>>,
     /// The first text decoded, for the format check.
     first: String,
 }
 
-impl Splitter {
+impl<F> Splitter<F> {
     /// `may_switch`: no byte-order mark decided the encoding, so UTF-8 may
     /// still turn out to be GB18030.
-    fn new(encoding: &'static Encoding, limit: usize, may_switch: bool) -> Splitter {
+    fn new(
+        encoding: &'static Encoding,
+        fallback: &'static Encoding,
+        limit: usize,
+        may_switch: bool,
+    ) -> Splitter<F> {
         Splitter {
             encoding,
+            fallback,
             decoder: encoding.new_decoder_without_bom_handling(),
             ascii_so_far: may_switch,
             limit,
@@ -381,9 +393,10 @@ impl Splitter {
         let invalid_utf8 = || core::str::from_utf8(bytes).is_err_and(|e| e.error_len().is_some());
         if self.ascii_so_far && !ascii && self.encoding == UTF_8 && invalid_utf8() {
             // All before was ASCII, so nothing is pending in the decoder:
-            // GB18030 reads those bytes the same and these ones rightly.
-            self.encoding = GB18030;
-            self.decoder = GB18030.new_decoder_without_bom_handling();
+            // the fallback reads those bytes the same (GB18030's and
+            // Windows-1252's ASCII is ASCII) and these ones rightly.
+            self.encoding = self.fallback;
+            self.decoder = self.fallback.new_decoder_without_bom_handling();
         }
         self.ascii_so_far &= ascii;
         let needed = self
@@ -462,7 +475,7 @@ impl Splitter {
 
     /// The end of a movetext word: a result ends the movetext.
     fn end_word(&mut self) {
-        if self.line == LineKind::Text && super::pgn_read::result_value(&self.word).is_some() {
+        if self.line == LineKind::Text && super::lexer::result_value(&self.word).is_some() {
             self.after_result = true;
             self.in_comment = false;
         }
@@ -504,7 +517,7 @@ impl Splitter {
     }
 
     /// The next game cut off, if any.
-    fn take_game(&mut self) -> Option<Result<Game, ReadError>> {
+    fn take_game(&mut self) -> Option<Result<Game, ReadError<F>>> {
         self.done.pop_front()
     }
 
