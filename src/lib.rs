@@ -4,8 +4,9 @@
 // On docs.rs (nightly), items show the features they need.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![cfg_attr(not(feature = "std"), no_std)]
-// One `unsafe` block in the crate: calling xiangqi perft's copy compiled
-// for CPU features that were detected at run time.
+// `unsafe` only where perft calls its copies compiled for CPU features
+// detected at run time (and chess's PEXT lookup and `cpuid` check), each
+// allowed at its spot with its SAFETY comment (ARCHITECTURE.md lists them).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 

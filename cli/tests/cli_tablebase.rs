@@ -214,6 +214,11 @@ fn failures_exit_by_kind_with_a_message() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
     }
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+    let too_many = qiboard(&["tb", "probe", start, "--dir", text(&dir)]);
+    assert_eq!(too_many.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&too_many.stderr);
+    assert!(stderr.contains("too many for any table"), "{stderr}");
     let help = String::from_utf8(qiboard(&["--help"]).stdout).unwrap();
     for stated in ["1 refused", "2 bad usage", "3 I/O failure"] {
         assert!(help.contains(stated), "--help does not say {stated:?}");

@@ -99,18 +99,19 @@ pub struct TooLarge {
 
 impl std::fmt::Display for TooLarge {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let material = self.material;
+        let pieces = material.piece_count();
         if self.entries == u64::MAX {
             // Counting overflowed: say so, not that it needs 2^64 - 1.
             write!(
                 f,
-                "{} needs more index entries than can be counted (over 2^64); at most {MAX_ENTRIES} are supported",
-                self.material
+                "{material}: {pieces} pieces are too many for any table (its index would need over 2^64 entries; at most {MAX_ENTRIES} are supported)"
             )
         } else {
             write!(
                 f,
-                "{} needs {} index entries; at most {MAX_ENTRIES} are supported",
-                self.material, self.entries
+                "{material}: too large for a table (its index would need {} entries; at most {MAX_ENTRIES} are supported)",
+                self.entries
             )
         }
     }
