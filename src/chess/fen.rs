@@ -233,6 +233,10 @@ impl Setup {
     /// assert_eq!(setup.to_string(), "4k3/8/8/8/4R3/8/8/4K3 w - - 0 1");
     /// # Ok::<(), qiboard::chess::FenError>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`] saying which field is malformed, and how.
     pub fn from_fen(text: &str) -> Result<Setup, FenError> {
         let count = text.split_ascii_whitespace().count();
         if !(4..=6).contains(&count) {
@@ -315,6 +319,11 @@ impl Position {
     /// ([`Setup::check`]; the error is then [`FenError::Illegal`]).
     /// Castling rights other than the standard ones switch on Chess960
     /// notation, as rook files do.
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`]: the text is malformed, or the position breaks a rule
+    /// (which the error names).
     pub fn from_fen(text: &str) -> Result<Position, FenError> {
         Ok(Position::from_setup(Setup::from_fen(text)?)?)
     }

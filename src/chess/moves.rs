@@ -234,6 +234,11 @@ impl Position {
     /// king-takes-rook (`e1h1`) always, and as the king's two-square step
     /// (`e1g1`) outside Chess960 notation.
     ///
+    /// # Errors
+    ///
+    /// [`MoveError`] when `text` is no UCI move, or names a move that is not
+    /// legal here (saying why).
+    ///
     /// ```
     /// use qiboard::chess::Position;
     /// let start = Position::start();

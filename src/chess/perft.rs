@@ -24,6 +24,11 @@ use crate::PerftError;
 /// run-time detection: the search uses whatever features the crate was
 /// compiled for.
 ///
+/// # Errors
+///
+/// [`PerftError`] for a depth beyond
+/// [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH).
+///
 /// ```
 /// use qiboard::chess::{perft, Position};
 /// assert_eq!(perft(&Position::start(), 3), Ok(8_902));
@@ -68,6 +73,11 @@ fn portable<Us: Side>(position: &Position, depth: u32) -> u64 {
 /// Perft split by first move: each legal move of `position` with the
 /// number of sequences of length `depth` that start with it (`depth` ≥ 1).
 /// Needs the `alloc` feature.
+///
+/// # Errors
+///
+/// [`PerftError`] for a depth beyond
+/// [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH).
 #[cfg(feature = "alloc")]
 pub fn divide(position: &Position, depth: u32) -> Result<alloc::vec::Vec<(Move, u64)>, PerftError> {
     check_depth(depth)?;

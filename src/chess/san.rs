@@ -134,6 +134,10 @@ impl Position {
     /// `O-O`/`O-O-O` for castling (in Chess960 by the side the rook stands
     /// on), `+` for check and `#` for mate.
     ///
+    /// # Errors
+    ///
+    /// [`SanError`] when `mv` is not legal here.
+    ///
     /// ```
     /// use qiboard::chess::Position;
     ///
@@ -151,6 +155,10 @@ impl Position {
 
     /// Appends `mv`, a legal move here, in SAN to `out`; an illegal move
     /// is an error and appends nothing.
+    ///
+    /// # Errors
+    ///
+    /// [`SanError`] when `mv` is not legal here.
     pub fn write_san(&self, mv: Move, out: &mut String) -> Result<(), SanError> {
         let legal = self.legal_moves();
         if !legal.contains(&mv) {
@@ -223,6 +231,11 @@ impl Position {
     /// exactly one legal move: one that fits none is
     /// [`SanReason::Illegal`], one that fits several
     /// [`SanReason::Ambiguous`].
+    ///
+    /// # Errors
+    ///
+    /// [`SanError`]: the text is no SAN move, names no legal move, or names
+    /// more than one.
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
         let error = |reason| SanError {
             text: Excerpt::from(text),

@@ -348,6 +348,10 @@ impl Setup {
 
     /// Whether the setup is a position the rules allow: what
     /// [`Position::from_setup`] checks, without taking the setup.
+    ///
+    /// # Errors
+    ///
+    /// The first rule the setup breaks ([`PositionError`]).
     pub fn check(&self) -> Result<(), PositionError> {
         for color in Color::ALL {
             match self.pieces(color, PieceKind::King).count() {
@@ -566,6 +570,10 @@ impl Position {
     /// ([`Setup::check`]). Castling rights other than the standard ones
     /// (king on e1 or e8, rooks in the corners) switch on Chess960
     /// notation, and a full-move number of 0 reads as 1.
+    ///
+    /// # Errors
+    ///
+    /// What [`Setup::check`] finds.
     pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
         setup.check()?;
         Ok(Position::from_setup_unchecked(setup))

@@ -151,6 +151,12 @@ impl Perft {
     /// A depth beyond [`MAX_PERFT_DEPTH`] is an error, and so is a hash
     /// table that cannot be allocated. (Both games' positions are `Sync`,
     /// which lets threads share them.)
+    ///
+    /// # Errors
+    ///
+    /// [`PerftError`]: a depth beyond
+    /// [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH), or a hash table that
+    /// cannot be allocated.
     pub fn count<B: Board + Sync>(&self, position: &B) -> Result<u64, PerftError> {
         check_depth(self.depth)?;
         #[cfg(feature = "std")]
@@ -164,6 +170,12 @@ impl Perft {
     /// [`Perft::count`] below each legal move of `position`, in the order
     /// of [`Board::legal_moves`]: the counts `depth - 1` plies below each
     /// child, as [`Board::divide`] gives them.
+    ///
+    /// # Errors
+    ///
+    /// [`PerftError`]: a depth beyond
+    /// [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH), or a hash table that
+    /// cannot be allocated.
     #[cfg(feature = "alloc")]
     pub fn divide<B: Board + Sync>(
         &self,

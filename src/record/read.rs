@@ -308,6 +308,10 @@ fn unescape(value: &str) -> String {
 
 /// Every game of a PGN text; the first game without a usable start is
 /// the error (use [`PgnGames`] to read past it).
+///
+/// # Errors
+///
+/// The first game without a usable start (its [`ReadError`]).
 pub fn read_pgn<B: RecordBoard>(text: &str) -> Result<Vec<Record<B>>, ReadError<B::FenError>> {
     PgnGames::new(text).collect()
 }

@@ -79,6 +79,10 @@ impl Setup {
     /// horse/elephant; side `w`, `r` or `b`; the fields after the board
     /// are optional, and a missing side means Red to move). Whether the
     /// rules allow the position is [`Setup::check`]'s question.
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`] saying which field is malformed, and how.
     pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
         let mut fields = fen.split_whitespace();
         let board = fields.next().ok_or(FenError::Empty)?;
@@ -147,6 +151,11 @@ impl Setup {
 impl Position {
     /// Parses a FEN ([`Setup::from_fen`]) of a position the rules allow
     /// ([`Setup::check`]; the error is then [`FenError::Illegal`]).
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`]: the text is malformed, or [`FenError::Illegal`] with
+    /// the rule the position breaks.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         Ok(Position::from_setup(Setup::from_fen(fen)?)?)
     }

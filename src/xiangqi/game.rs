@@ -131,6 +131,10 @@ impl Game {
     }
 
     /// Plays a legal move, unless the game is over.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError`]: the move is not legal here, or the game is over.
     pub fn play(&mut self, mv: Move) -> Result<(), GameError> {
         // Only a refused move, or a game the rules have already ended,
         // needs the outcome with its move count or ruling.
@@ -149,6 +153,11 @@ impl Game {
     }
 
     /// Parses a UCCI move and plays it.
+    ///
+    /// # Errors
+    ///
+    /// [`GameError`]: the text is no UCCI move, the move is not legal here,
+    /// or the game is over.
     pub fn play_text(&mut self, text: &str) -> Result<Move, GameError> {
         let mv = self.position().parse_move(text).map_err(GameError::Move)?;
         self.play(mv)?;

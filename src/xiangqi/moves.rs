@@ -124,6 +124,11 @@ impl Position {
     /// The legal move that the UCCI `text` names (surrounding spaces
     /// ignored).
     ///
+    /// # Errors
+    ///
+    /// [`MoveError`] when `text` is no UCCI move, or names a move that is not
+    /// legal here (saying why).
+    ///
     /// ```
     /// use qiboard::xiangqi::Position;
     /// let start = Position::start();

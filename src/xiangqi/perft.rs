@@ -24,6 +24,11 @@ use crate::PerftError;
 ///
 /// A depth beyond [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH) is an error.
 ///
+/// # Errors
+///
+/// [`PerftError`] for a depth beyond
+/// [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH).
+///
 /// ```
 /// use qiboard::xiangqi::{perft, Position};
 /// assert_eq!(perft(&Position::start(), 3), Ok(79_666));
@@ -129,6 +134,11 @@ fn search_x86<Us: Side>(position: &Position, depth: u32) -> u64 {
 
 /// Perft below each legal move of `position`, in move order. Needs the
 /// `alloc` feature.
+///
+/// # Errors
+///
+/// [`PerftError`] for a depth beyond
+/// [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH).
 #[cfg(feature = "alloc")]
 pub fn divide(position: &Position, depth: u32) -> Result<alloc::vec::Vec<(Move, u64)>, PerftError> {
     check_depth(depth)?;

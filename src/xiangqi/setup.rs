@@ -243,6 +243,13 @@ impl Setup {
 
     /// Whether the setup is a position the rules allow: what
     /// [`Position::from_setup`] checks, without taking the setup.
+    ///
+    /// # Errors
+    ///
+    /// The first rule the setup breaks ([`PositionError`]): a king missing or
+    /// doubled, more pieces of a kind than a side has, a piece where it can
+    /// never stand, the kings facing each other, the side to move able to
+    /// capture the enemy king.
     pub fn check(&self) -> Result<(), PositionError> {
         for color in Color::ALL {
             for kind in PieceKind::ALL {
@@ -433,6 +440,10 @@ impl core::error::Error for PositionError {}
 impl Position {
     /// The position `setup` describes, if the rules allow it
     /// ([`Setup::check`]).
+    ///
+    /// # Errors
+    ///
+    /// What [`Setup::check`] finds.
     pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
         setup.check()?;
         Ok(Position { setup })

@@ -323,6 +323,15 @@ impl Generator {
     /// generated, smallest endgames first. A material whose colours are
     /// the other way round than stored ([`Material::canonical`]) solves
     /// the stored one.
+    ///
+    /// # Errors
+    ///
+    /// The first endgame that fails: a table it reads that is missing (with
+    /// sub-endgames off), damaged or of other rules
+    /// ([`GenerateError::Probe`]), more memory than the limit
+    /// ([`GenerateError::NotEnoughMemory`], before any work;
+    /// [`GenerateError::RuleRoundsOverBudget`] out of core), a file that
+    /// cannot be written ([`GenerateError::Io`]).
     pub fn generate(
         &self,
         material: &Material,
@@ -347,6 +356,10 @@ impl Generator {
     }
 
     /// `material`'s table, generated (and saved) if there is none yet.
+    ///
+    /// # Errors
+    ///
+    /// As [`Generator::table`] and [`Generator::generate`].
     pub fn load_or_generate(
         &self,
         material: &Material,
@@ -358,6 +371,11 @@ impl Generator {
     /// Checks every entry of `material`'s table against its successors
     /// (see [`Table`]); the table and those one capture away must exist.
     /// Returns the number of legal entries checked.
+    ///
+    /// # Errors
+    ///
+    /// [`GenerateError::Mismatch`] at the first value its successors
+    /// contradict; a table missing or unusable ([`GenerateError::Probe`]).
     pub fn verify(
         &self,
         material: &Material,

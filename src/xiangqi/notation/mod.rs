@@ -149,6 +149,11 @@ const MAX_MOVE_TEXT: usize = 64;
 impl Position {
     /// The legal move `text` names in `notation` (for the Chinese
     /// notation, every style is read whatever [`ChineseStyle`] is given).
+    ///
+    /// # Errors
+    ///
+    /// [`NotationError`]: the text is not a move of that notation, names no
+    /// legal move, or names more than one.
     pub fn parse_notation(&self, text: &str, notation: Notation) -> Result<Move, NotationError> {
         if text.len() > MAX_MOVE_TEXT {
             // No move is written this long: refuse before reading it.
@@ -179,6 +184,11 @@ impl Position {
 
     /// The legal move `text` names, in whichever notation
     /// [`Notation::detect`] finds it written.
+    ///
+    /// # Errors
+    ///
+    /// [`NotationError`]: the text is no move of any notation, names no legal
+    /// move, or names more than one.
     pub fn parse_any_notation(&self, text: &str) -> Result<Move, NotationError> {
         if text.len() > MAX_MOVE_TEXT {
             return Err(NotationError::syntax(text, "a move of a few characters"));
@@ -187,6 +197,10 @@ impl Position {
     }
 
     /// `mv`, a legal move here, written in `notation`.
+    ///
+    /// # Errors
+    ///
+    /// [`NotationError`] when `mv` is not legal here.
     pub fn notation_text(&self, mv: Move, notation: Notation) -> Result<String, NotationError> {
         let mut text = String::new();
         self.write_notation(mv, notation, &mut text)?;
@@ -196,6 +210,10 @@ impl Position {
     /// Appends `mv`, a legal move here, written in `notation`, to `out`
     /// (for writers of many moves, which reuse one buffer). An illegal
     /// move is an error and appends nothing.
+    ///
+    /// # Errors
+    ///
+    /// [`NotationError`] when `mv` is not legal here.
     pub fn write_notation(
         &self,
         mv: Move,

@@ -247,6 +247,12 @@ fn raw_text(raw: &Raw) -> String {
 }
 
 /// Reads an XQF file.
+///
+/// # Errors
+///
+/// [`ReadError`] when the bytes are not an XQF file or end inside its header
+/// (damage after the header is read as far as it goes, with
+/// [`Problem`](super::Problem)s).
 pub fn read_xqf(bytes: &[u8]) -> Result<Record, ReadError> {
     if !bytes.starts_with(b"XQ") {
         return Err(ReadError::NotXqf("no XQ signature"));

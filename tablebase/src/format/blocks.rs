@@ -425,6 +425,12 @@ impl BlockFile {
     /// Opens `path` as a file of `kind`, reading and checking its header
     /// and block index (not the blocks). `per_side_limit` bounds the
     /// entries a header may declare.
+    ///
+    /// # Errors
+    ///
+    /// A message saying what is wrong: the file cannot be read, or its header
+    /// or block index is not a valid one (wrong magic, version, checksums,
+    /// sizes beyond `per_side_limit`).
     pub fn open(path: &Path, kind: FileKind, per_side_limit: u64) -> Result<BlockFile, String> {
         let file = File::open(path).map_err(|e| e.to_string())?;
         let size = file.metadata().map_err(|e| e.to_string())?.len();
@@ -446,6 +452,11 @@ impl BlockFile {
     }
 
     /// Reads, checks and decompresses block `block` of side `side` (0 Red).
+    ///
+    /// # Errors
+    ///
+    /// A message: no such block, the file cannot be read there, or the block
+    /// is damaged (checksum, size, compression).
     pub fn read_block(&self, side: usize, block: u64) -> Result<Vec<u8>, String> {
         let number = side as u64 * self.header.blocks_per_side() + block;
         let record = self
@@ -458,6 +469,10 @@ impl BlockFile {
     }
 
     /// Checks every block's checksum and size (reads the whole file).
+    ///
+    /// # Errors
+    ///
+    /// The first block that [`BlockFile::read_block`] refuses.
     pub fn verify_blocks(&self) -> Result<(), String> {
         for side in 0..2 {
             for block in 0..self.header.blocks_per_side() {

@@ -177,6 +177,11 @@ impl Layout {
     }
 
     /// The index of `material`'s endgame.
+    ///
+    /// # Errors
+    ///
+    /// [`TooLarge`] when the index would need more than [`MAX_ENTRIES`]
+    /// entries.
     pub fn new(material: Material) -> Result<Layout, TooLarge> {
         let mut sets = Vec::new();
         let mut free_size = 1u64;
