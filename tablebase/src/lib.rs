@@ -25,7 +25,7 @@
 //!   ([`DistanceTo::Rule`]): a win in `n` (odd), a loss in `n` (even), 0
 //!   for a side with no legal move (or lost by rule now).
 //! - Files: WDL and DTM apart, each of independently zstd-compressed blocks
-//!   with an index and checksums ([`format`]; the layout is specified in
+//!   with an index and checksums ([`format`](mod@format); the layout is specified in
 //!   the repository's `docs/tablebase-format.md`).
 //!   [`Tablebase::probe_wdl`] and [`Tablebase::probe_dtm`] read only the
 //!   block they need, through a cache whose size the caller sets, from any

@@ -19,7 +19,7 @@ pub enum RuleSet {
 impl RuleSet {
     /// The byte a file header stores. It names the solver's reading of the
     /// rules as well as the rules, so that tables solved under an earlier
-    /// reading are found out ([`RuleSet::SUPERSEDED_ASIAN`]).
+    /// reading are found out (an older byte reads as no rule set).
     pub fn code(self) -> u8 {
         match self {
             RuleSet::None => 0,
