@@ -349,13 +349,13 @@ fn the_c_program_times_warm_probes() {
     assert!(printed.contains("(0 errors)"), "{printed}");
 }
 
-/// At least a million warm WDL probes per second per thread through the
-/// C API, from piece lists, counted per second of the thread's CPU time
-/// (on a shared machine the wall-clock rate depends on what else runs).
-/// Ignored: it takes a few seconds.
+/// The warm-probe benchmark of `docs/c-api.md` (five million WDL probes
+/// from piece lists on one thread): it prints the rates, which go into the
+/// docs, and checks only that every probe answered. Ignored: it takes a
+/// few seconds, and a speed is measured, not asserted.
 #[test]
 #[ignore]
-fn a_million_warm_probes_per_second() {
+fn warm_probe_rates() {
     let Some(program) = probe_program() else {
         return;
     };
@@ -365,14 +365,11 @@ fn a_million_warm_probes_per_second() {
         &["--bench", dir_arg(), path.to_str().unwrap(), "5000000", "1"],
     );
     println!("{printed}");
-    let rate: f64 = printed
-        .lines()
-        .find(|line| line.starts_with("wdl_pieces"))
-        .and_then(|line| line.split(" per CPU second").next())
-        .and_then(|before| before.rsplit(' ').next())
-        .and_then(|number| number.parse().ok())
-        .expect("a rate");
-    assert!(rate >= 1e6, "{rate} probes per CPU second: {printed}");
+    assert!(printed.contains("(0 errors)"), "{printed}");
+    assert!(
+        printed.lines().any(|line| line.starts_with("wdl_pieces")),
+        "{printed}"
+    );
 }
 
 #[test]
