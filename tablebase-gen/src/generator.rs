@@ -266,6 +266,9 @@ impl Generator {
                 Err(_) => {}
             }
         }
+        // The memory a plan gives this solve is its own and its captures'
+        // (held above): tables kept from earlier solves go.
+        self.tablebase.release_tables();
         let started = Instant::now();
         let dir = self.tablebase.dir();
         let codes = match working {

@@ -581,3 +581,28 @@ fn entries_are_counted_as_built() {
         }
     }
 }
+
+/// Tables kept in memory beside a directory are let go before a solve
+/// (their files hold them), and probes then read the files; a tablebase
+/// without a directory keeps them, as they are the only copy.
+#[test]
+fn tables_in_memory_are_released_only_beside_their_files() {
+    let krk = material("KRK");
+    let position = Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/5K3 w").unwrap();
+
+    let dir = scratch("release");
+    let writer = Generator::open(&dir).unwrap();
+    writer.generate(&krk, &Quiet).unwrap();
+    let tablebase = writer.tablebase();
+    assert!(tablebase.table_in_memory(&krk).is_some());
+    let before = tablebase.probe_dtm(&position).unwrap();
+    tablebase.release_tables();
+    assert!(tablebase.table_in_memory(&krk).is_none());
+    assert_eq!(tablebase.probe_dtm(&position).unwrap(), before);
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let in_memory = solved(&["KRK"]);
+    in_memory.tablebase().release_tables();
+    assert!(in_memory.tablebase().table_in_memory(&krk).is_some());
+    assert_eq!(in_memory.tablebase().probe_dtm(&position).unwrap(), before);
+}

@@ -450,6 +450,19 @@ impl Tablebase {
             .collect()
     }
 
+    /// Lets go of the tables kept in memory beside a directory (whose files
+    /// hold the same values), so that their memory is free for other work:
+    /// a generator calls it before a solve, whose own tables it holds.
+    /// Tables that are held elsewhere stay alive there; a tablebase without
+    /// a directory keeps its tables, as they are the only copy.
+    pub fn release_tables(&self) {
+        if self.dir.is_some() {
+            let mut solved = lock(&self.solved);
+            solved.tables.clear();
+            solved.bytes = 0;
+        }
+    }
+
     /// `material`'s table held in memory (in its stored orientation), if
     /// any: one handed over with [`Tablebase::insert`] and not let go.
     pub fn table_in_memory(&self, material: &Material) -> Option<Arc<Table>> {
