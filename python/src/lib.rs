@@ -22,6 +22,8 @@ mod dunder;
 #[cfg(not(test))]
 mod errors;
 #[cfg(not(test))]
+mod plan;
+#[cfg(not(test))]
 mod polyglot;
 #[cfg(not(test))]
 mod record;
@@ -49,6 +51,7 @@ fn _qiboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let xiangqi = PyModule::new(py, "xiangqi")?;
     xiangqi::register(&xiangqi)?;
     tablebase::register(&xiangqi)?;
+    plan::register(&xiangqi)?;
     batch::register(&xiangqi)?;
     svg::register_xiangqi(&xiangqi)?;
     m.add_submodule(&xiangqi)?;

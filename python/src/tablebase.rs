@@ -8,7 +8,8 @@ use pyo3::prelude::*;
 use qiboard_tablebase::{DistanceTo, Dtm, Material, RuleSet, Tablebase, Value, Wdl};
 use qiboard_tablebase_gen::{Generator, Quiet};
 
-use crate::errors::{self, MaterialError, TablebaseError};
+use crate::errors::{self, TablebaseError};
+use crate::plan::material_arg;
 use crate::xiangqi::{position_arg, PyMove, PyPosition};
 
 /// `"win"`, `"draw"` or `"loss"`.
@@ -18,12 +19,6 @@ fn wdl_name(wdl: Wdl) -> &'static str {
         Wdl::Draw => "draw",
         Wdl::Loss => "loss",
     }
-}
-
-/// A material signature from text.
-fn material(text: &str) -> PyResult<Material> {
-    text.parse::<Material>()
-        .map_err(errors::with::<MaterialError>)
 }
 
 /// A probed value for the side to move: ``wdl`` ("win", "draw", "loss"),
@@ -239,7 +234,10 @@ impl PyTablebase {
     fn contains(&self, material_or_position: &Bound<'_, PyAny>) -> PyResult<bool> {
         if let Ok(text) = material_or_position.extract::<String>() {
             if !text.contains('/') {
-                return Ok(self.generator.tablebase().contains(&material(&text)?));
+                return Ok(self
+                    .generator
+                    .tablebase()
+                    .contains(&material_arg(&text, "material_or_position")?));
             }
         }
         let position = position_arg(material_or_position)?;
@@ -271,8 +269,8 @@ impl PyTablebase {
     /// capture away that is not there yet, writing files when there is a
     /// directory. Returns what was generated, smallest first. The GIL is
     /// released; solving uses every core.
-    fn generate(&self, py: Python<'_>, material_text: &str) -> PyResult<Vec<PyGenerated>> {
-        let material = material(material_text)?;
+    fn generate(&self, py: Python<'_>, material: &str) -> PyResult<Vec<PyGenerated>> {
+        let material = material_arg(material, "material")?;
         let log = py
             .detach(|| self.generator.generate(&material, &Quiet))
             .map_err(errors::generating)?;
@@ -290,8 +288,8 @@ impl PyTablebase {
     /// Checks every value of `material`'s table against its successors;
     /// returns the number of legal entries checked (TablebaseError on a
     /// mismatch).
-    fn verify(&self, py: Python<'_>, material_text: &str) -> PyResult<u64> {
-        let material = material(material_text)?;
+    fn verify(&self, py: Python<'_>, material: &str) -> PyResult<u64> {
+        let material = material_arg(material, "material")?;
         py.detach(|| self.generator.verify(&material, &Quiet))
             .map_err(errors::generating)
     }
