@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use qiboard_tablebase::{Material, RuleSet};
 use qiboard_tablebase_gen::{Blocked, Plan, PlannedEndgame};
 
-use crate::errors::{self, MaterialError, TablebaseError};
+use crate::errors::{self, ArgumentError, MaterialError, TablebaseError};
 
 /// A material signature from text, the parameter named in the error.
 pub fn material_arg(text: &str, parameter: &str) -> PyResult<Material> {
@@ -115,11 +115,13 @@ impl PyPlan {
     #[pyo3(signature = (attackers=None, *, materials=None, rules="asian", memory_bytes=None))]
     fn new(
         py: Python<'_>,
-        attackers: Option<u32>,
+        attackers: Option<&Bound<'_, PyAny>>,
         materials: Option<Vec<String>>,
         rules: &str,
-        memory_bytes: Option<u64>,
+        memory_bytes: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
+        let attackers = errors::optional_whole::<u32>(attackers, "attackers")?;
+        let memory_bytes = errors::optional_whole::<u64>(memory_bytes, "memory_bytes")?;
         let rules: RuleSet = rules
             .parse()
             .map_err(|why| TablebaseError::new_err(format!("rules: {why}")))?;
@@ -132,7 +134,7 @@ impl PyPlan {
                 .map(|text| material_arg(text, "materials"))
                 .collect::<PyResult<_>>()?,
             _ => {
-                return Err(errors::with::<TablebaseError>(
+                return Err(ArgumentError::new_err(
                     "attackers, materials: give exactly one of them",
                 ))
             }
