@@ -109,18 +109,28 @@ pub fn decode_or(bytes: &[u8], fallback: TextEncoding) -> Decoded<'_> {
     guess(bytes, fallback)
 }
 
-/// What a xiangqi record is written with beside ASCII: the pieces, the
-/// numerals, the moves' verbs, results and common tag words, simplified
-/// and traditional.
-const RECORD_CHARACTERS: &str = "车馬马炮砲相象仕士帅帥将將兵卒車俥傌\
-     一二三四五六七八九１２３４５６７８９进進退平前后後中红紅黑胜勝和棋局\
-     赛賽第轮輪先负負对對";
+/// The characters a xiangqi record is written with beside ASCII: the
+/// pieces, the numerals, the moves' verbs, results and common tag words,
+/// simplified and traditional; sorted, for a binary search.
+const RECORD_CHARACTERS: [char; 62] = [
+    '一', '七', '三', '中', '九', '二', '五', '仕', '俥', '傌', '先', '八', '六', '兵', '前', '勝',
+    '卒', '后', '和', '四', '士', '对', '将', '將', '對', '局', '帅', '帥', '平', '後', '棋', '炮',
+    '相', '砲', '第', '紅', '红', '胜', '象', '負', '賽', '负', '赛', '車', '輪', '车', '轮', '进',
+    '退', '進', '馬', '马', '黑', '１', '２', '３', '４', '５', '６', '７', '８', '９',
+];
 
-/// How many characters of `text` are [`RECORD_CHARACTERS`].
-fn record_characters(text: &str) -> usize {
+fn is_record_character(c: char) -> bool {
+    RECORD_CHARACTERS.binary_search(&c).is_ok()
+}
+
+/// How many characters of `text` are record characters, and how many are
+/// not ASCII.
+fn record_characters(text: &str) -> (usize, usize) {
     text.chars()
-        .filter(|&c| !c.is_ascii() && RECORD_CHARACTERS.contains(c))
-        .count()
+        .filter(|c| !c.is_ascii())
+        .fold((0, 0), |(record, other), c| {
+            (record + usize::from(is_record_character(c)), other + 1)
+        })
 }
 
 /// `bytes`, which are not UTF-8, in the encoding that reads them best:
@@ -139,9 +149,14 @@ fn guess(bytes: &[u8], fallback: TextEncoding) -> Decoded<'_> {
     if fallback != TextEncoding::Gb18030 {
         return first;
     }
+    let (record, non_ascii) = record_characters(&first.text);
+    if !first.lossy && 2 * record >= non_ascii {
+        // Mostly record characters: Big5 read as GB18030 gives few.
+        return first;
+    }
     let other = decode(TextEncoding::Big5);
-    let rank = |decoded: &Decoded<'_>| (!decoded.lossy, record_characters(&decoded.text));
-    if rank(&other) > rank(&first) {
+    let rank = |decoded: &Decoded<'_>, record: usize| (!decoded.lossy, record);
+    if rank(&other, record_characters(&other.text).0) > rank(&first, record) {
         other
     } else {
         first
@@ -208,5 +223,17 @@ pub fn encode(text: &str, encoding: TextEncoding) -> Vec<u8> {
             encoding.encoding().encode(text).0.into_owned()
         }
         _ => text.as_bytes().to_vec(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn record_characters_are_sorted_for_the_search() {
+        assert!(RECORD_CHARACTERS.windows(2).all(|pair| pair[0] < pair[1]));
+        assert!(is_record_character('車') && is_record_character('进'));
+        assert!(!is_record_character('羉'));
     }
 }
