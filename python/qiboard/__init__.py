@@ -12,11 +12,15 @@
   on asyncio (``from qiboard import engine``).
 
 Every error for bad input is a ``ValueError`` subclass carrying the Rust
-crate's message; an engine that fails raises ``qiboard.engine.EngineError``
+crate's message and naming the parameter (``ArgumentError`` for a number
+or option a parameter does not take); an index out of range (a square, an
+action, a batch's game, a book's entry) raises ``RangeError``, both a
+``ValueError`` and an ``IndexError`` as Python's sequences raise; an engine that fails raises ``qiboard.engine.EngineError``
 (a ``RuntimeError``).
 """
 
 from ._qiboard import (
+    ArgumentError,
     FenError,
     GameOverError,
     MaterialError,
@@ -25,6 +29,7 @@ from ._qiboard import (
     PerftError,
     PositionError,
     QiboardError,
+    RangeError,
     RecordError,
     TablebaseError,
     __version__,
@@ -32,6 +37,7 @@ from ._qiboard import (
 from . import chess, xiangqi
 
 __all__ = [
+    "ArgumentError",
     "FenError",
     "GameOverError",
     "MaterialError",
@@ -40,6 +46,7 @@ __all__ = [
     "PerftError",
     "PositionError",
     "QiboardError",
+    "RangeError",
     "RecordError",
     "TablebaseError",
     "__version__",

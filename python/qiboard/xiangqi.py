@@ -38,6 +38,8 @@ Tablebase = _native.Tablebase
 Dtm = _native.Dtm
 Generated = _native.Generated
 Batch = _native.Batch
+Plan = _native.Plan
+PlannedEndgame = _native.PlannedEndgame
 
 move_to_action = _native.move_to_action
 action_to_move = _native.action_to_move
@@ -50,6 +52,8 @@ read_pgn = _native.read_pgn
 read_file = _native.read_file
 iter_records = _native.iter_records
 material_of = _native.material_of
+canonical_material = _native.canonical_material
+material_attackers = _native.material_attackers
 svg = _native.svg
 
 #: Names of the ``Batch.endings`` codes (index = code).
@@ -76,6 +80,8 @@ __all__ = [
     "Move",
     "Node",
     "Outcome",
+    "Plan",
+    "PlannedEndgame",
     "Position",
     "Problem",
     "Record",
@@ -83,8 +89,10 @@ __all__ = [
     "Repetition",
     "Tablebase",
     "action_to_move",
+    "canonical_material",
     "detect_notation",
     "iter_records",
+    "material_attackers",
     "material_of",
     "move_to_action",
     "perft",

@@ -139,6 +139,30 @@ pub fn write_planes(position: &Position, out: &mut [u8]) {
     }
 }
 
+/// Writes a mask of `moves` into `out`: `one` at their actions, `zero`
+/// elsewhere.
+#[inline]
+pub fn write_mask<T: Copy>(moves: &[Move], out: &mut [T], zero: T, one: T) {
+    out.fill(zero);
+    let table = actions();
+    for &mv in moves {
+        if let Some(action) = table.index(mv) {
+            out[action] = one;
+        }
+    }
+}
+
+/// Sets the mask entries of `moves` to `value`.
+#[inline]
+pub fn set_mask(moves: &[Move], mask: &mut [bool], value: bool) {
+    let table = actions();
+    for &mv in moves {
+        if let Some(action) = table.index(mv) {
+            mask[action] = value;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,7 +229,7 @@ mod tests {
         assert_eq!(out[4], 1);
         assert_eq!(out[7 * 90 + 9 * 9 + 4], 1);
         let mut mask = vec![0u8; ACTION_COUNT];
-        crate::batch::write_mask(&Position::start().legal_moves(), &mut mask, 0, 1);
+        write_mask(&Position::start().legal_moves(), &mut mask, 0, 1);
         assert_eq!(mask.iter().filter(|&&b| b == 1).count(), 44);
     }
 }

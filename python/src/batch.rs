@@ -3,10 +3,10 @@
 //! NumPy arrays the batch owns. The stepping core ([`Core`]) is plain Rust.
 
 use qiboard::xiangqi::rules::Rules;
-use qiboard::xiangqi::{Color, Ending, Game, Move, MoveList, Outcome, Piece, Position};
+use qiboard::xiangqi::{Color, Ending, Game, MoveList, Outcome, Piece, Position};
 use rayon::prelude::*;
 
-use crate::actions::{actions, write_planes, ACTION_COUNT, OBSERVATION_LEN};
+use crate::actions::{actions, set_mask, write_mask, write_planes, ACTION_COUNT, OBSERVATION_LEN};
 
 /// Games per rayon task at least: below this, splitting costs more than
 /// it saves.
@@ -54,30 +54,6 @@ fn splitmix(state: &mut u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
-}
-
-/// Writes a mask of `moves` into `out`: `one` at their actions, `zero`
-/// elsewhere.
-#[inline]
-pub fn write_mask<T: Copy>(moves: &[Move], out: &mut [T], zero: T, one: T) {
-    out.fill(zero);
-    let table = actions();
-    for &mv in moves {
-        if let Some(action) = table.index(mv) {
-            out[action] = one;
-        }
-    }
-}
-
-/// Sets the mask entries of `moves` to `value`.
-#[inline]
-fn set_mask(moves: &[Move], mask: &mut [bool], value: bool) {
-    let table = actions();
-    for &mv in moves {
-        if let Some(action) = table.index(mv) {
-            mask[action] = value;
-        }
-    }
 }
 
 /// The batch's games and what they share.
@@ -157,7 +133,7 @@ impl Core {
     }
 
     /// The games.
-    pub fn games(&self) -> impl Iterator<Item = &Game> {
+    pub fn games(&self) -> impl ExactSizeIterator<Item = &Game> {
         self.slots.iter().map(|slot| &slot.game)
     }
 
@@ -320,16 +296,12 @@ mod glue {
     use numpy::{
         PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
     };
-    use pyo3::exceptions::PyValueError;
     use pyo3::prelude::*;
-
-    use qiboard::xiangqi::rules::Rules;
-    use qiboard::xiangqi::Position;
 
     use super::{Core, StepResult};
     use crate::actions::{ACTION_COUNT, PLANES};
-    use crate::errors::MoveError;
-    use crate::xiangqi::{position_arg, PyGame, PyPosition};
+    use crate::errors::{self, ArgumentError, MoveError};
+    use crate::xiangqi::{game_setup, MoveLimit, Occurrences, PyGame, PyPosition};
 
     /// What `step` returns: observations, masks, rewards, dones (read-only
     /// views of the batch's arrays).
@@ -418,6 +390,12 @@ mod glue {
             Ok(())
         }
 
+        /// Game `i`, or a RangeError naming the parameter.
+        fn nth(&self, i: &Bound<'_, PyAny>) -> PyResult<&qiboard::xiangqi::Game> {
+            let i = errors::index(i, "i", self.core.games().len())?;
+            Ok(self.core.games().nth(i).expect("i is below the count"))
+        }
+
         fn arrays<'py>(&self, py: Python<'py>) -> Arrays<'py> {
             (
                 self.views.obs.bind(py).clone(),
@@ -436,32 +414,29 @@ mod glue {
         /// ``sample_actions``; ``threads`` gives the batch a pool of its
         /// own (default: rayon's, one thread per core).
         #[new]
-        #[pyo3(signature = (n, start=None, *, seed=0, threads=None, occurrences=3, move_limit=Some(120)))]
+        #[pyo3(signature = (n, start=None, *, seed=None, threads=None, occurrences=Occurrences(3), move_limit=MoveLimit(Some(120))))]
         #[pyo3(
             text_signature = "(n, start=None, *, seed=0, threads=None, occurrences=3, move_limit=120)"
         )]
         fn new(
             py: Python<'_>,
-            n: usize,
+            n: &Bound<'_, PyAny>,
             start: Option<&Bound<'_, PyAny>>,
-            seed: u64,
-            threads: Option<usize>,
-            occurrences: u32,
-            move_limit: Option<u32>,
+            seed: Option<&Bound<'_, PyAny>>,
+            threads: Option<&Bound<'_, PyAny>>,
+            occurrences: Occurrences,
+            move_limit: MoveLimit,
         ) -> PyResult<PyBatch> {
+            let n: usize = errors::whole(n, "n")?;
             if n == 0 {
-                return Err(PyValueError::new_err("a batch needs at least one game"));
+                return Err(ArgumentError::new_err("n: a batch needs at least one game"));
             }
-            let start = match start {
-                None => Position::start(),
-                Some(start) => position_arg(start)?,
-            };
-            let rules = Rules::default()
-                .with_occurrences(occurrences)
-                .with_move_limit(move_limit);
+            let seed = errors::optional_whole::<u64>(seed, "seed")?.unwrap_or(0);
+            let threads = errors::optional_whole::<usize>(threads, "threads")?;
+            let (start, rules) = game_setup(start, occurrences, move_limit)?;
             let core = Core::new(n, start, rules, seed);
             if core.start_is_over() {
-                return Err(PyValueError::new_err(
+                return Err(ArgumentError::new_err(
                     "the start has no legal move: its games would be over before they begin",
                 ));
             }
@@ -471,7 +446,7 @@ mod glue {
                     rayon::ThreadPoolBuilder::new()
                         .num_threads(threads)
                         .build()
-                        .map_err(|error| PyValueError::new_err(error.to_string()))?,
+                        .map_err(|error| ArgumentError::new_err(format!("threads: {error}")))?,
                 ),
             };
             let obs = PyArray4::<u8>::zeros(py, [n, PLANES, 10, 9], false);
@@ -510,9 +485,9 @@ mod glue {
         fn reset<'py>(
             &mut self,
             py: Python<'py>,
-            seed: Option<u64>,
+            seed: Option<&Bound<'py, PyAny>>,
         ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-            if let Some(seed) = seed {
+            if let Some(seed) = errors::optional_whole::<u64>(seed, "seed")? {
                 self.core.seed(seed);
             }
             self.reset_all(py)?;
@@ -534,8 +509,8 @@ mod glue {
             let acts = array.as_slice()?;
             let n = self.core.len();
             if acts.len() != n {
-                return Err(PyValueError::new_err(format!(
-                    "{} actions for a batch of {n} games",
+                return Err(ArgumentError::new_err(format!(
+                    "actions: {} actions for a batch of {n} games",
                     acts.len()
                 )));
             }
@@ -606,21 +581,14 @@ mod glue {
         }
 
         /// The current position of game `i`.
-        fn position(&self, i: usize) -> PyResult<PyPosition> {
-            self.core
-                .games()
-                .nth(i)
-                .map(|game| PyPosition(game.position().clone()))
-                .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("no game {i}")))
+        fn position(&self, i: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
+            let game = self.nth(i)?;
+            Ok(PyPosition(game.position().clone()))
         }
 
         /// A copy of game `i` (its moves since the last reset).
-        fn game(&self, i: usize) -> PyResult<PyGame> {
-            self.core
-                .games()
-                .nth(i)
-                .map(|game| PyGame(game.clone()))
-                .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("no game {i}")))
+        fn game(&self, i: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+            Ok(PyGame(self.nth(i)?.clone()))
         }
 
         /// Every game's current position as FEN.
@@ -663,7 +631,7 @@ mod glue {
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<PyReadonlyArray1<'py, i64>> {
-        let refuse = || PyValueError::new_err("actions must be a one-dimensional array of ints");
+        let refuse = || ArgumentError::new_err("actions: must be a one-dimensional array of ints");
         let numpy = py.import("numpy")?;
         let array = numpy
             .call_method1("asarray", (actions,))

@@ -3,7 +3,7 @@
 
 use numpy::ndarray::Array3;
 use numpy::{IntoPyArray, PyArray3};
-use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
@@ -15,21 +15,13 @@ use crate::errors::{self, MoveError, NotationError, PerftError};
 
 /// A square given as an index (a1 = 0 … h8 = 63) or a name (`"e4"`).
 pub fn square_arg(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
-    if let Ok(index) = obj.extract::<i64>() {
-        return usize::try_from(index)
-            .ok()
-            .and_then(Square::new)
-            .ok_or_else(|| PyIndexError::new_err(format!("square {index} is not in 0..64")));
-    }
-    if let Ok(name) = obj.cast::<PyString>() {
-        return name
-            .to_cow()?
-            .parse::<Square>()
-            .map_err(errors::with::<errors::QiboardError>);
-    }
-    Err(PyTypeError::new_err(
+    crate::shared::square_param(
+        obj,
+        "square",
+        64,
+        Square::new,
         "a square is an index 0-63 (a1 = 0, index = rank * 8 + file) or a name like 'e4'",
-    ))
+    )
 }
 
 /// The move of `bits` ([`Move::bits`]), rebuilt through the public
@@ -65,10 +57,13 @@ impl PyChessMove {
     /// they are no move.
     #[staticmethod]
     #[pyo3(signature = (bits, chess960=false))]
-    fn from_bits(bits: u16, chess960: bool) -> PyResult<PyChessMove> {
+    fn from_bits(bits: &Bound<'_, PyAny>, chess960: bool) -> PyResult<PyChessMove> {
+        let bits = errors::whole::<u16>(bits, "bits")?;
         move_from_bits(bits)
             .map(|mv| PyChessMove { mv, chess960 })
-            .ok_or_else(|| PyValueError::new_err(format!("{bits:#06x} is no chess move")))
+            .ok_or_else(|| {
+                errors::ArgumentError::new_err(format!("bits: {bits:#06x} is no chess move"))
+            })
     }
 
     /// The origin square (a1 = 0 … h8 = 63).
@@ -184,8 +179,7 @@ fn moves_of<'py>(
 #[derive(Clone)]
 pub struct PyChessPosition(pub Position);
 
-#[pymethods]
-impl PyChessPosition {
+crate::shared::position_methods!(PyChessPosition, chess, crate::svg::chess_position, {
     #[new]
     #[pyo3(signature = (fen=None, chess960=None))]
     fn new(fen: Option<&str>, chess960: Option<bool>) -> PyResult<Self> {
@@ -197,11 +191,6 @@ impl PyChessPosition {
             position.set_chess960(chess960);
         }
         Ok(PyChessPosition(position))
-    }
-
-    /// The FEN.
-    fn fen(&self) -> String {
-        self.0.fen()
     }
 
     /// `"white"` or `"black"`.
@@ -222,32 +211,6 @@ impl PyChessPosition {
         self.0.en_passant().map(|square| square as usize)
     }
 
-    /// Plies since the last capture or pawn move.
-    #[getter]
-    fn halfmove_clock(&self) -> u32 {
-        self.0.halfmove_clock()
-    }
-
-    /// The move number.
-    #[getter]
-    fn fullmove_number(&self) -> u32 {
-        self.0.fullmove_number()
-    }
-
-    /// The Polyglot Zobrist key.
-    #[getter]
-    fn key(&self) -> u64 {
-        self.0.key()
-    }
-
-    /// The FEN letter of the piece on `square`, or None.
-    fn piece_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<char>> {
-        Ok(self
-            .0
-            .piece_at(square_arg(square)?)
-            .map(|piece| piece.letter()))
-    }
-
     /// Every legal move.
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         moves_of(py, &self.0, &self.0.legal_moves())
@@ -256,27 +219,6 @@ impl PyChessPosition {
     /// The legal captures (en passant included).
     fn captures<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         moves_of(py, &self.0, &self.0.legal_captures())
-    }
-
-    /// How many legal moves there are.
-    fn count_legal_moves(&self) -> u64 {
-        self.0.count_legal_moves()
-    }
-
-    /// Whether `move` (a Move or UCI text) is legal here.
-    #[pyo3(name = "is_legal")]
-    fn py_is_legal(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
-        match legal_move(&self.0, r#move) {
-            Ok(_) => Ok(true),
-            Err(error) if error.is_instance_of::<PyTypeError>(r#move.py()) => Err(error),
-            Err(_) => Ok(false),
-        }
-    }
-
-    /// The position after `move` (a Move or UCI text), which must be legal.
-    fn play(&self, r#move: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let mv = legal_move(&self.0, r#move)?;
-        Ok(PyChessPosition(self.0.play(mv)))
     }
 
     /// The legal move the UCI text names.
@@ -306,16 +248,6 @@ impl PyChessPosition {
         })
     }
 
-    /// Whether the side to move is in check.
-    fn is_check(&self) -> bool {
-        self.0.is_check()
-    }
-
-    /// `"ongoing"`, `"checkmate"` or `"stalemate"`.
-    fn status(&self) -> &'static str {
-        crate::shared::status_name(self.0.status())
-    }
-
     /// Whether neither side has the material to mate (python-chess's
     /// rule: the material alone, bishops' square colours included).
     fn is_insufficient_material(&self) -> bool {
@@ -335,16 +267,14 @@ impl PyChessPosition {
         self.0.repetition_key()
     }
 
-    /// Leaf nodes of the legal move tree (GIL released).
-    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
-        let position = self.0;
-        py.detach(|| qiboard::chess::perft(&position, depth))
-            .map_err(errors::with::<PerftError>)
-    }
-
     /// Perft of each legal move's subtree, as `(move, nodes)` pairs.
-    fn divide(&self, py: Python<'_>, depth: u32) -> PyResult<Vec<(PyChessMove, u64)>> {
+    fn divide(
+        &self,
+        py: Python<'_>,
+        depth: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<(PyChessMove, u64)>> {
         let position = self.0;
+        let depth = errors::whole::<u32>(depth, "depth")?;
         let counts = py
             .detach(|| qiboard::chess::divide(&position, depth))
             .map_err(errors::with::<PerftError>)?;
@@ -377,27 +307,6 @@ impl PyChessPosition {
             .into_pyarray(py)
     }
 
-    fn __str__(&self) -> String {
-        self.0.fen()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Position('{}')", self.0.fen())
-    }
-
-    /// The position as an SVG image, for Jupyter (see ``svg()``).
-    fn _repr_svg_(&self) -> String {
-        crate::svg::chess_position(&self.0)
-    }
-
-    fn __hash__(&self) -> u64 {
-        self.0.key()
-    }
-
-    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: pyo3::basic::CompareOp) -> Py<PyAny> {
-        dunder::equal_by(self, other, op, |a, b| a.0 == b.0)
-    }
-
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let this = slf.get();
         dunder::rebuilt_by(
@@ -405,7 +314,7 @@ impl PyChessPosition {
             (this.0.fen(), this.0.is_chess960()),
         )
     }
-}
+});
 
 crate::shared::outcome_class!(
     PyChessOutcome,
@@ -435,8 +344,7 @@ impl PyChessGame {
     }
 }
 
-#[pymethods]
-impl PyChessGame {
+crate::shared::game_methods!(PyChessGame, PyChessPosition, {
     #[new]
     #[pyo3(signature = (start=None, moves=None))]
     fn new(start: Option<&Bound<'_, PyAny>>, moves: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
@@ -445,24 +353,8 @@ impl PyChessGame {
             Some(start) => position_arg(start)?,
         };
         let mut game = PyChessGame(Game::from_position(position));
-        if let Some(moves) = moves {
-            for mv in moves.try_iter()? {
-                game.play(&mv?)?;
-            }
-        }
+        crate::shared::each_move(moves, |mv| game.play(mv).map(drop))?;
         Ok(game)
-    }
-
-    /// The current position.
-    #[getter]
-    fn position(&self) -> PyChessPosition {
-        PyChessPosition(*self.0.position())
-    }
-
-    /// The start.
-    #[getter]
-    fn start(&self) -> PyChessPosition {
-        PyChessPosition(*self.0.start())
     }
 
     /// The moves played.
@@ -550,38 +442,14 @@ impl PyChessGame {
         self.0.can_claim_threefold_repetition()
     }
 
-    /// How many times the current position has stood, itself included (by
-    /// its repetition key).
-    fn occurrences(&self) -> usize {
-        self.0.occurrences()
-    }
-
     /// The game as PGN: the seven tag roster (``Result`` from the outcome),
     /// the moves in SAN and the result.
     fn pgn(&self) -> String {
         record::Record::from_game(&self.0).to_pgn()
     }
 
-    /// A copy of the game (``copy.copy`` and ``copy.deepcopy`` copy it
-    /// through pickling).
-    fn copy(&self) -> PyChessGame {
-        self.clone()
-    }
-
-    fn __len__(&self) -> usize {
-        self.0.moves().len()
-    }
-
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         Ok(self.moves(py)?.try_iter()?.into_any())
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "Game(start='{}', moves={})",
-            self.0.start().fen(),
-            self.0.moves().len()
-        )
     }
 
     /// The current position, with the last move, as an SVG image, for Jupyter (see ``svg()``).
@@ -600,7 +468,7 @@ impl PyChessGame {
             .collect();
         dunder::rebuilt_by(slf.get_type().into_any(), (start.fen(), moves))
     }
-}
+});
 
 /// A side given by name, "white" or "black".
 fn color_arg(name: &str) -> PyResult<Color> {
@@ -608,7 +476,9 @@ fn color_arg(name: &str) -> PyResult<Color> {
         .into_iter()
         .find(|color| color.name() == name)
         .ok_or_else(|| {
-            errors::QiboardError::new_err(format!("color: {name:?} is neither 'white' nor 'black'"))
+            errors::ArgumentError::new_err(format!(
+                "color: {name:?} is neither 'white' nor 'black'"
+            ))
         })
 }
 
@@ -671,12 +541,18 @@ crate::record::record_classes! {
     }
 }
 
+impl PyChessRecord {
+    /// The PGN a record pickles as.
+    fn pickled_pgn(&self) -> String {
+        self.0.to_pgn()
+    }
+}
+
 /// Perft of a position (Position or FEN).
 #[pyfunction]
-fn perft(py: Python<'_>, position: &Bound<'_, PyAny>, depth: u32) -> PyResult<u64> {
+fn perft(py: Python<'_>, position: &Bound<'_, PyAny>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
     let position = position_arg(position)?;
-    py.detach(|| qiboard::chess::perft(&position, depth))
-        .map_err(errors::with::<PerftError>)
+    crate::shared::perft_with(py, &position, depth, qiboard::chess::perft)
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

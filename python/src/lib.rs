@@ -15,24 +15,17 @@
 mod actions;
 mod batch;
 
-#[cfg(not(test))]
-mod chess;
-#[cfg(not(test))]
-mod dunder;
-#[cfg(not(test))]
-mod errors;
-#[cfg(not(test))]
-mod polyglot;
-#[cfg(not(test))]
-mod record;
-#[cfg(not(test))]
-mod shared;
-#[cfg(not(test))]
-mod svg;
-#[cfg(not(test))]
-mod tablebase;
-#[cfg(not(test))]
-mod xiangqi;
+/// Declares the modules that touch Python, left out of the unit-test build.
+macro_rules! python_modules {
+    ($($name:ident),*) => {
+        $(
+            #[cfg(not(test))]
+            mod $name;
+        )*
+    };
+}
+
+python_modules!(chess, dunder, errors, plan, polyglot, record, shared, svg, tablebase, xiangqi);
 
 #[cfg(not(test))]
 use pyo3::prelude::*;
@@ -49,6 +42,7 @@ fn _qiboard(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let xiangqi = PyModule::new(py, "xiangqi")?;
     xiangqi::register(&xiangqi)?;
     tablebase::register(&xiangqi)?;
+    plan::register(&xiangqi)?;
     batch::register(&xiangqi)?;
     svg::register_xiangqi(&xiangqi)?;
     m.add_submodule(&xiangqi)?;

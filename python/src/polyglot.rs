@@ -4,7 +4,7 @@
 use std::fs::File;
 use std::path::PathBuf;
 
-use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
@@ -154,13 +154,16 @@ impl PyBook {
 
     /// Every entry of `position` (a Position or FEN) of at least
     /// `minimum_weight` whose move is legal there, in book order.
-    #[pyo3(signature = (position, *, minimum_weight=1))]
+    #[pyo3(signature = (position, *, minimum_weight=None))]
+    #[pyo3(text_signature = "(self, position, *, minimum_weight=1)")]
     fn find_all(
         &self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
-        minimum_weight: u16,
+        minimum_weight: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<PyEntry>> {
+        let minimum_weight =
+            errors::optional_whole::<u16>(minimum_weight, "minimum_weight")?.unwrap_or(1);
         self.entries(py, position, |book, position| {
             book.find_all(position, minimum_weight)
         })
@@ -169,7 +172,7 @@ impl PyBook {
     /// The main entry of `position`: the first of the heaviest (weight at
     /// least 1), or None.
     fn find(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Option<PyEntry>> {
-        let entries = self.find_all(py, position, 1)?;
+        let entries = self.find_all(py, position, None)?;
         let heaviest = entries.iter().map(|entry| entry.weight).max();
         Ok(entries
             .into_iter()
@@ -188,7 +191,7 @@ impl PyBook {
         position: &Bound<'_, PyAny>,
         random: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Option<PyEntry>> {
-        let entries = self.find_all(py, position, 1)?;
+        let entries = self.find_all(py, position, None)?;
         let total: u64 = entries.iter().map(|entry| u64::from(entry.weight)).sum();
         if total == 0 {
             return Ok(None);
@@ -209,16 +212,21 @@ impl PyBook {
         }))
     }
 
-    /// The entry at `index` as stored, its move not read (IndexError past
-    /// the end, as a sequence's).
-    fn __getitem__(&self, index: i64) -> PyResult<PyEntry> {
+    /// The entry at `index` as stored, its move not read (RangeError, an
+    /// IndexError, past the end, as a sequence's).
+    fn __getitem__(&self, index: &Bound<'_, PyAny>) -> PyResult<PyEntry> {
         let len = self.with(|book| book.len());
-        let at = if index < 0 { index + len as i64 } else { index };
-        let entry = u64::try_from(at)
-            .ok()
+        let wanted = match index.extract::<i64>() {
+            Ok(index) => Some(index),
+            Err(error) if error.is_instance_of::<PyTypeError>(index.py()) => return Err(error),
+            Err(_) => None,
+        };
+        let entry = wanted
+            .map(|index| if index < 0 { index + len as i64 } else { index })
+            .and_then(|at| u64::try_from(at).ok())
             .filter(|&at| at < len)
             .ok_or_else(|| {
-                PyIndexError::new_err(format!("index: entry {index} is not in a book of {len}"))
+                errors::range_error(format!("index: entry {index} is not in a book of {len}"))
             })?;
         let entry = self.with(|book| book.entry(entry)).map_err(book_error)?;
         Ok(PyEntry {

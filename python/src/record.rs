@@ -242,6 +242,40 @@ macro_rules! record_classes {
                     .collect()
             }
 
+            /// The record of the one game `pgn` holds, with `tags` in their
+            /// order (the writer orders and adds tags): how a record is
+            /// unpickled.
+            #[classmethod]
+            fn _from_pgn(
+                _cls: &Bound<'_, pyo3::types::PyType>,
+                py: Python<'_>,
+                pgn: &str,
+                tags: Vec<(String, String)>,
+            ) -> PyResult<$Record> {
+                let records = crate::record::pgn_games(py, pgn, |record: record::Record| record)?;
+                let [read] = <[_; 1]>::try_from(records).map_err(|records| {
+                    crate::errors::RecordError::new_err(format!(
+                        "pgn: holds {} games, not one",
+                        records.len()
+                    ))
+                })?;
+                let mut record = record::Record::new(read.start().clone());
+                for (name, value) in &tags {
+                    record.set_tag(name, value);
+                }
+                *record.tree_mut() = read.tree().clone();
+                Ok($Record(record))
+            }
+
+            /// Pickles as its PGN (moves in coordinates) and its tags:
+            /// comments, NAGs and variations are kept, the problems met
+            /// reading it are not.
+            fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+                let this = slf.borrow();
+                let state = (this.pickled_pgn(), this.0.tags().to_vec());
+                crate::dunder::rebuilt_by(slf.get_type().getattr("_from_pgn")?, state)
+            }
+
             /// The record of a game's moves (chess: with its result once it
             /// is over).
             #[staticmethod]
@@ -355,8 +389,10 @@ macro_rules! record_classes {
             }
 
             /// Adds a NAG.
-            fn add_nag(&self, py: Python<'_>, nag: u8) {
+            fn add_nag(&self, py: Python<'_>, nag: &Bound<'_, PyAny>) -> PyResult<()> {
+                let nag = crate::errors::whole::<u8>(nag, "nag")?;
                 self.edit(py, |tree| tree.add_nag(self.id, nag));
+                Ok(())
             }
 
             /// The node before this one; None at the root.

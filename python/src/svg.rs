@@ -13,7 +13,7 @@ use qiboard::xiangqi::svg::{Check, Coordinates, PieceStyle};
 use qiboard::{chess, xiangqi};
 
 use crate::chess::PyChessMove;
-use crate::errors::{self, MoveError, QiboardError};
+use crate::errors::{self, ArgumentError, MoveError};
 
 /// The largest `size` taken: anything larger is surely a mistake.
 const MAX_SIZE: i64 = 100_000;
@@ -70,8 +70,8 @@ impl<'a, 'py> FromPyObject<'a, 'py> for SizeArg {
             .filter(|pixels| (1..=MAX_SIZE).contains(pixels))
         {
             Some(pixels) => Ok(SizeArg(u32::try_from(pixels).ok())),
-            None => Err(QiboardError::new_err(format!(
-                "size {} is not a width in pixels from 1 to {MAX_SIZE} (or None)",
+            None => Err(ArgumentError::new_err(format!(
+                "size: {} is not a width in pixels from 1 to {MAX_SIZE} (or None)",
                 obj.repr()?
             ))),
         }
@@ -220,8 +220,8 @@ fn xiangqi_svg(
         Some("ucci") => Coordinates::Ucci,
         Some("wxf") => Coordinates::Wxf,
         Some(other) => {
-            return Err(QiboardError::new_err(format!(
-                "coordinates {other:?} is not 'ucci', 'wxf' or None"
+            return Err(ArgumentError::new_err(format!(
+                "coordinates: {other:?} is not 'ucci', 'wxf' or None"
             )))
         }
     };

@@ -8,7 +8,11 @@ use pyo3::prelude::*;
 use qiboard_tablebase::{DistanceTo, Dtm, Material, RuleSet, Tablebase, Value, Wdl};
 use qiboard_tablebase_gen::{Generator, Quiet};
 
-use crate::errors::{self, MaterialError, TablebaseError};
+use pyo3::types::{PyTuple, PyType};
+
+use crate::dunder;
+use crate::errors::{self, TablebaseError};
+use crate::plan::material_arg;
 use crate::xiangqi::{position_arg, PyMove, PyPosition};
 
 /// `"win"`, `"draw"` or `"loss"`.
@@ -18,12 +22,6 @@ fn wdl_name(wdl: Wdl) -> &'static str {
         Wdl::Draw => "draw",
         Wdl::Loss => "loss",
     }
-}
-
-/// A material signature from text.
-fn material(text: &str) -> PyResult<Material> {
-    text.parse::<Material>()
-        .map_err(errors::with::<MaterialError>)
 }
 
 /// A probed value for the side to move: ``wdl`` ("win", "draw", "loss"),
@@ -138,20 +136,22 @@ impl PyGenerated {
 #[pyclass(module = "qiboard.xiangqi", name = "Tablebase", frozen)]
 pub struct PyTablebase {
     generator: Generator,
+    /// What it was made with, for pickling.
+    cache_bytes: Option<usize>,
+    memory_bytes: Option<u64>,
 }
 
-#[pymethods]
 impl PyTablebase {
-    #[new]
-    #[pyo3(signature = (directory=None, *, rules="asian", cache_bytes=None, memory_bytes=None, create=false))]
-    fn new(
+    fn build(
         directory: Option<PathBuf>,
         rules: &str,
         cache_bytes: Option<usize>,
         memory_bytes: Option<u64>,
         create: bool,
     ) -> PyResult<Self> {
-        let rules: RuleSet = rules.parse().map_err(errors::with::<TablebaseError>)?;
+        let rules: RuleSet = rules
+            .parse()
+            .map_err(|why| TablebaseError::new_err(format!("rules: {why}")))?;
         let mut generator = match directory {
             Some(dir) if create => Generator::open(dir).map_err(errors::generating)?,
             Some(dir) => Generator::new(Tablebase::open(dir).map_err(errors::tablebase)?),
@@ -164,7 +164,73 @@ impl PyTablebase {
         if let Some(bytes) = memory_bytes {
             generator = generator.with_memory_limit(bytes);
         }
-        Ok(PyTablebase { generator })
+        Ok(PyTablebase {
+            generator,
+            cache_bytes,
+            memory_bytes,
+        })
+    }
+}
+
+#[pymethods]
+impl PyTablebase {
+    #[new]
+    #[pyo3(signature = (directory=None, *, rules="asian", cache_bytes=None, memory_bytes=None, create=false))]
+    fn new(
+        directory: Option<PathBuf>,
+        rules: &str,
+        cache_bytes: Option<&Bound<'_, PyAny>>,
+        memory_bytes: Option<&Bound<'_, PyAny>>,
+        create: bool,
+    ) -> PyResult<Self> {
+        PyTablebase::build(
+            directory,
+            rules,
+            errors::optional_whole(cache_bytes, "cache_bytes")?,
+            errors::optional_whole(memory_bytes, "memory_bytes")?,
+            create,
+        )
+    }
+
+    /// A tablebase as pickled: a directory's opened again, one in memory
+    /// made again by generating the `materials` it held.
+    #[classmethod]
+    fn _rebuild(
+        _cls: &Bound<'_, PyType>,
+        py: Python<'_>,
+        directory: Option<PathBuf>,
+        rules: &str,
+        cache_bytes: Option<usize>,
+        memory_bytes: Option<u64>,
+        materials: Vec<String>,
+    ) -> PyResult<Self> {
+        let tablebase = PyTablebase::build(directory, rules, cache_bytes, memory_bytes, false)?;
+        for material in materials {
+            tablebase.generate(py, &material)?;
+        }
+        Ok(tablebase)
+    }
+
+    /// Pickles as its directory and settings; a tablebase in memory as the
+    /// endgames it holds, generated again when unpickled.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let this = slf.get();
+        let in_memory = this.generator.tablebase().dir().is_none();
+        let materials = if in_memory {
+            this.materials()
+        } else {
+            Vec::new()
+        };
+        dunder::rebuilt_by(
+            slf.get_type().getattr("_rebuild")?,
+            (
+                this.directory(),
+                this.rules(),
+                this.cache_bytes,
+                this.memory_bytes,
+                materials,
+            ),
+        )
     }
 
     /// The directory, or None for tables in memory.
@@ -239,7 +305,10 @@ impl PyTablebase {
     fn contains(&self, material_or_position: &Bound<'_, PyAny>) -> PyResult<bool> {
         if let Ok(text) = material_or_position.extract::<String>() {
             if !text.contains('/') {
-                return Ok(self.generator.tablebase().contains(&material(&text)?));
+                return Ok(self
+                    .generator
+                    .tablebase()
+                    .contains(&material_arg(&text, "material_or_position")?));
             }
         }
         let position = position_arg(material_or_position)?;
@@ -271,8 +340,8 @@ impl PyTablebase {
     /// capture away that is not there yet, writing files when there is a
     /// directory. Returns what was generated, smallest first. The GIL is
     /// released; solving uses every core.
-    fn generate(&self, py: Python<'_>, material_text: &str) -> PyResult<Vec<PyGenerated>> {
-        let material = material(material_text)?;
+    fn generate(&self, py: Python<'_>, material: &str) -> PyResult<Vec<PyGenerated>> {
+        let material = material_arg(material, "material")?;
         let log = py
             .detach(|| self.generator.generate(&material, &Quiet))
             .map_err(errors::generating)?;
@@ -290,8 +359,8 @@ impl PyTablebase {
     /// Checks every value of `material`'s table against its successors;
     /// returns the number of legal entries checked (TablebaseError on a
     /// mismatch).
-    fn verify(&self, py: Python<'_>, material_text: &str) -> PyResult<u64> {
-        let material = material(material_text)?;
+    fn verify(&self, py: Python<'_>, material: &str) -> PyResult<u64> {
+        let material = material_arg(material, "material")?;
         py.detach(|| self.generator.verify(&material, &Quiet))
             .map_err(errors::generating)
     }

@@ -3,7 +3,7 @@
 
 use numpy::ndarray::Array3;
 use numpy::{IntoPyArray, PyArray1, PyArray3};
-use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 
@@ -39,21 +39,64 @@ pub fn move_syntax(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
 
 /// A square given as an index (0–89) or a name (`"e0"`).
 pub fn square_arg(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
-    if let Ok(index) = obj.extract::<i64>() {
-        return usize::try_from(index)
-            .ok()
-            .and_then(Square::new)
-            .ok_or_else(|| PyIndexError::new_err(format!("square {index} is not in 0..90")));
-    }
-    if let Ok(name) = obj.cast::<PyString>() {
-        let name = name.to_cow()?;
-        return name
-            .parse::<Square>()
-            .map_err(errors::with::<errors::QiboardError>);
-    }
-    Err(PyTypeError::new_err(
+    square_param(obj, "square")
+}
+
+/// [`square_arg`] of the parameter `parameter`, which errors name.
+fn square_param(obj: &Bound<'_, PyAny>, parameter: &str) -> PyResult<Square> {
+    crate::shared::square_param(
+        obj,
+        parameter,
+        Square::ALL.len(),
+        Square::new,
         "a square is an index 0-89 (a0 = 0, index = rank * 9 + file) or a name like 'e0'",
-    ))
+    )
+}
+
+/// The `occurrences` parameter of a game's rules: the occurrence of a
+/// position at which its cycle is ruled.
+#[derive(Clone, Copy)]
+pub struct Occurrences(pub u32);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Occurrences {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        errors::whole(&obj, "occurrences").map(Occurrences)
+    }
+}
+
+/// The `move_limit` parameter of a game's rules: plies without a capture
+/// that draw, None for no limit.
+#[derive(Clone, Copy)]
+pub struct MoveLimit(pub Option<u32>);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for MoveLimit {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if obj.is_none() {
+            return Ok(MoveLimit(None));
+        }
+        errors::whole(&obj, "move_limit").map(|plies| MoveLimit(Some(plies)))
+    }
+}
+
+/// The start (the start position when None) and the rules of a game, or of
+/// every game of a batch.
+pub fn game_setup(
+    start: Option<&Bound<'_, PyAny>>,
+    occurrences: Occurrences,
+    move_limit: MoveLimit,
+) -> PyResult<(Position, Rules)> {
+    let position = match start {
+        None => Position::start(),
+        Some(start) => position_arg(start)?,
+    };
+    let rules = Rules::default()
+        .with_occurrences(occurrences.0)
+        .with_move_limit(move_limit.0);
+    Ok((position, rules))
 }
 
 /// A xiangqi move: the square a piece leaves and the square it reaches.
@@ -99,9 +142,10 @@ impl PyMove {
         Ok(PyMove(Move::new(from, to)))
     }
 
-    /// The move of an action index (0-2085); raises IndexError outside it.
+    /// The move of an action index (0-2085); raises RangeError (an
+    /// IndexError and a ValueError) outside it.
     #[staticmethod]
-    fn from_action(action: i64) -> PyResult<PyMove> {
+    fn from_action(action: &Bound<'_, PyAny>) -> PyResult<PyMove> {
         action_move(action).map(PyMove)
     }
 
@@ -171,14 +215,12 @@ impl PyMove {
     }
 }
 
-/// The move of `action`, or IndexError.
-pub fn action_move(action: i64) -> PyResult<Move> {
-    usize::try_from(action)
-        .ok()
-        .and_then(|action| actions::actions().mv(action))
-        .ok_or_else(|| {
-            PyIndexError::new_err(format!("action {action} is not in 0..{ACTION_COUNT}"))
-        })
+/// The move of `action`, or a RangeError naming the parameter.
+pub fn action_move(action: &Bound<'_, PyAny>) -> PyResult<Move> {
+    let action = errors::index(action, "action", ACTION_COUNT)?;
+    Ok(actions::actions()
+        .mv(action)
+        .expect("every index below ACTION_COUNT is an action"))
 }
 
 /// The action of `mv`, or MoveError for a move no piece could make.
@@ -248,7 +290,7 @@ fn notation_of(
         })),
         Some(other) => {
             return Err(NotationError::new_err(format!(
-                "{other:?} is no notation: expected 'ucci', 'iccs', 'wxf' or 'chinese'"
+                "notation: {other:?} is no notation: expected 'ucci', 'iccs', 'wxf' or 'chinese'"
             )))
         }
     })
@@ -302,8 +344,7 @@ fn diagram(position: &Position) -> String {
 #[derive(Clone)]
 pub struct PyPosition(pub Position);
 
-#[pymethods]
-impl PyPosition {
+crate::shared::position_methods!(PyPosition, xiangqi, crate::svg::xiangqi_position, {
     #[new]
     #[pyo3(signature = (fen=None))]
     fn new(fen: Option<&str>) -> PyResult<PyPosition> {
@@ -321,47 +362,16 @@ impl PyPosition {
         PyPosition(Position::start())
     }
 
-    /// The position as FEN: board, side (`w` or `b`), `- -`, counters.
-    fn fen(&self) -> String {
-        self.0.fen()
-    }
-
     /// The side to move: `"red"` or `"black"`.
     #[getter]
     fn turn(&self) -> &'static str {
         color_name(self.0.side_to_move())
     }
 
-    /// Plies since the last capture.
-    #[getter]
-    fn halfmove_clock(&self) -> u32 {
-        self.0.halfmove_clock()
-    }
-
-    /// The move number, from 1, counted up after Black's moves.
-    #[getter]
-    fn fullmove_number(&self) -> u32 {
-        self.0.fullmove_number()
-    }
-
-    /// The 64-bit Zobrist key.
-    #[getter]
-    fn key(&self) -> u64 {
-        self.0.key()
-    }
-
     /// The 64-bit Zobrist lock (an independent second hash).
     #[getter]
     fn lock(&self) -> u64 {
         self.0.lock()
-    }
-
-    /// The FEN letter of the piece on `square` (Red upper case), or None.
-    fn piece_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<char>> {
-        Ok(self
-            .0
-            .piece_at(square_arg(square)?)
-            .map(|piece| piece.letter()))
     }
 
     /// Every piece as `(square index, FEN letter)`, by square.
@@ -391,31 +401,8 @@ impl PyPosition {
         move_list(py, &self.0.legal_quiets())
     }
 
-    /// How many legal moves there are.
-    fn count_legal_moves(&self) -> u64 {
-        self.0.count_legal_moves()
-    }
-
-    /// Whether `move` (a Move or UCCI text) is legal here; malformed text
-    /// is not legal.
-    #[pyo3(name = "is_legal")]
-    fn py_is_legal(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
-        match legal_move(&self.0, r#move) {
-            Ok(_) => Ok(true),
-            Err(error) if error.is_instance_of::<PyTypeError>(r#move.py()) => Err(error),
-            Err(_) => Ok(false),
-        }
-    }
-
-    /// The position after `move` (a Move or UCCI text), which must be
-    /// legal (MoveError otherwise).
-    fn play(&self, r#move: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
-        let mv = legal_move(&self.0, r#move)?;
-        Ok(PyPosition(self.0.play(mv)))
-    }
-
     /// The position after the move of `action`, which must be legal.
-    fn play_action(&self, action: i64) -> PyResult<PyPosition> {
+    fn play_action(&self, action: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
         let mv = action_move(action)?;
         if !self.0.is_legal(mv) {
             return Err(MoveError::new_err(format!(
@@ -463,11 +450,6 @@ impl PyPosition {
             .map_err(errors::with::<NotationError>)
     }
 
-    /// Whether the side to move is in check (facing kings count).
-    fn is_check(&self) -> bool {
-        self.0.is_check()
-    }
-
     /// The squares of the pieces giving check.
     fn checkers(&self) -> Vec<usize> {
         self.0
@@ -475,12 +457,6 @@ impl PyPosition {
             .iter()
             .map(|square| square as usize)
             .collect()
-    }
-
-    /// `"ongoing"`, `"checkmate"` or `"stalemate"` (in xiangqi a side
-    /// with no legal move loses either way).
-    fn status(&self) -> &'static str {
-        crate::shared::status_name(self.0.status())
     }
 
     /// Whether the side to move has no legal move (and so has lost).
@@ -494,17 +470,10 @@ impl PyPosition {
         PyPosition(self.0.flipped())
     }
 
-    /// Leaf nodes of the legal move tree `depth` plies deep (the GIL is
-    /// released while counting).
-    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
-        let position = self.0.clone();
-        py.detach(|| qiboard::xiangqi::perft(&position, depth))
-            .map_err(errors::with::<PerftError>)
-    }
-
     /// Perft of each legal move's subtree, as `(move, nodes)` pairs.
-    fn divide(&self, py: Python<'_>, depth: u32) -> PyResult<Vec<(PyMove, u64)>> {
+    fn divide(&self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> PyResult<Vec<(PyMove, u64)>> {
         let position = self.0.clone();
+        let depth = errors::whole::<u32>(depth, "depth")?;
         let counts = py
             .detach(|| qiboard::xiangqi::divide(&position, depth))
             .map_err(errors::with::<PerftError>)?;
@@ -528,12 +497,7 @@ impl PyPosition {
     /// moves' actions.
     fn legal_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
         let mut mask = vec![false; ACTION_COUNT];
-        let table = actions::actions();
-        for &mv in self.0.legal_moves().iter() {
-            if let Some(action) = table.index(mv) {
-                mask[action] = true;
-            }
-        }
+        actions::write_mask(&self.0.legal_moves(), &mut mask, false, true);
         PyArray1::from_vec(py, mask)
     }
 
@@ -555,27 +519,6 @@ impl PyPosition {
         diagram(&self.0)
     }
 
-    fn __str__(&self) -> String {
-        self.0.fen()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Position('{}')", self.0.fen())
-    }
-
-    /// The position as an SVG image, for Jupyter (see ``svg()``).
-    fn _repr_svg_(&self) -> String {
-        crate::svg::xiangqi_position(&self.0)
-    }
-
-    fn __hash__(&self) -> u64 {
-        self.0.key()
-    }
-
-    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: pyo3::basic::CompareOp) -> Py<PyAny> {
-        dunder::equal_by(self, other, op, |a, b| a.0 == b.0)
-    }
-
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         dunder::rebuilt_by(slf.get_type().into_any(), (slf.get().0.fen(),))
     }
@@ -587,7 +530,7 @@ impl PyPosition {
     fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
         slf
     }
-}
+});
 
 crate::shared::outcome_class!(
     PyOutcome,
@@ -652,43 +595,20 @@ impl PyRepetition {
 #[derive(Clone)]
 pub struct PyGame(pub Game);
 
-#[pymethods]
-impl PyGame {
+crate::shared::game_methods!(PyGame, PyPosition, {
     #[new]
-    #[pyo3(signature = (start=None, moves=None, occurrences=3, move_limit=Some(120)))]
+    #[pyo3(signature = (start=None, moves=None, occurrences=Occurrences(3), move_limit=MoveLimit(Some(120))))]
     #[pyo3(text_signature = "(start=None, moves=None, occurrences=3, move_limit=120)")]
     fn new(
         start: Option<&Bound<'_, PyAny>>,
         moves: Option<&Bound<'_, PyAny>>,
-        occurrences: u32,
-        move_limit: Option<u32>,
+        occurrences: Occurrences,
+        move_limit: MoveLimit,
     ) -> PyResult<PyGame> {
-        let position = match start {
-            None => Position::start(),
-            Some(start) => position_arg(start)?,
-        };
-        let rules = Rules::default()
-            .with_occurrences(occurrences)
-            .with_move_limit(move_limit);
+        let (position, rules) = game_setup(start, occurrences, move_limit)?;
         let mut game = PyGame(Game::from_position(position).with_rules(rules));
-        if let Some(moves) = moves {
-            for mv in moves.try_iter()? {
-                game.play(&mv?)?;
-            }
-        }
+        crate::shared::each_move(moves, |mv| game.play(mv).map(drop))?;
         Ok(game)
-    }
-
-    /// The current position.
-    #[getter]
-    fn position(&self) -> PyPosition {
-        PyPosition(self.0.position().clone())
-    }
-
-    /// The position the game started from.
-    #[getter]
-    fn start(&self) -> PyPosition {
-        PyPosition(self.0.start().clone())
     }
 
     /// The moves played, in order.
@@ -718,7 +638,7 @@ impl PyGame {
     }
 
     /// Plays the move of `action` (see ``ACTION_COUNT``).
-    fn play_action(&mut self, action: i64) -> PyResult<PyMove> {
+    fn play_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<PyMove> {
         let mv = action_move(action)?;
         self.0.play(mv).map_err(errors::xiangqi_game)?;
         Ok(PyMove(mv))
@@ -770,11 +690,6 @@ impl PyGame {
         move_list(py, &self.0.banned_moves())
     }
 
-    /// How many times the current position has stood (itself included).
-    fn occurrences(&self) -> usize {
-        self.0.occurrences()
-    }
-
     /// The legal moves of the current position; empty once the game is
     /// over.
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
@@ -789,11 +704,6 @@ impl PyGame {
         self.0.history()
     }
 
-    /// A copy of the game.
-    fn copy(&self) -> PyGame {
-        self.clone()
-    }
-
     fn __copy__(&self) -> PyGame {
         self.clone()
     }
@@ -802,20 +712,8 @@ impl PyGame {
         self.clone()
     }
 
-    fn __len__(&self) -> usize {
-        self.0.moves().len()
-    }
-
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         Ok(move_list(py, self.0.moves())?.try_iter()?.into_any())
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "Game(start='{}', moves={})",
-            self.0.start().fen(),
-            self.0.moves().len()
-        )
     }
 
     /// The current position, with the last move, as an SVG image, for Jupyter (see ``svg()``).
@@ -837,7 +735,7 @@ impl PyGame {
             .into_pyobject(py)?;
         PyTuple::new(py, [slf.get_type().into_any(), args.into_any()])
     }
-}
+});
 
 /// The action of a move (Move or UCCI text); MoveError if no piece could
 /// ever make it.
@@ -846,22 +744,23 @@ fn move_to_action(r#move: &Bound<'_, PyAny>) -> PyResult<usize> {
     move_action(move_syntax(r#move)?)
 }
 
-/// The move of an action index (IndexError outside 0..ACTION_COUNT).
+/// The move of an action index (RangeError, an IndexError and a
+/// ValueError, outside 0..ACTION_COUNT).
 #[pyfunction]
-fn action_to_move(action: i64) -> PyResult<PyMove> {
+fn action_to_move(action: &Bound<'_, PyAny>) -> PyResult<PyMove> {
     action_move(action).map(PyMove)
 }
 
 /// The index of a square name (`"e0"` → 4).
 #[pyfunction]
 fn square_index(name: &Bound<'_, PyAny>) -> PyResult<usize> {
-    square_arg(name).map(|square| square as usize)
+    square_param(name, "name").map(|square| square as usize)
 }
 
 /// The name of a square index (4 → `"e0"`).
 #[pyfunction]
 fn square_name(index: &Bound<'_, PyAny>) -> PyResult<String> {
-    square_arg(index).map(|square| square.to_string())
+    square_param(index, "index").map(|square| square.to_string())
 }
 
 /// The notation a move text is written in, judged from its shape:
@@ -873,10 +772,9 @@ fn detect_notation(text: &str) -> &'static str {
 
 /// Perft of a position (Position or FEN).
 #[pyfunction]
-fn perft(py: Python<'_>, position: &Bound<'_, PyAny>, depth: u32) -> PyResult<u64> {
+fn perft(py: Python<'_>, position: &Bound<'_, PyAny>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
     let position = position_arg(position)?;
-    py.detach(|| qiboard::xiangqi::perft(&position, depth))
-        .map_err(errors::with::<PerftError>)
+    crate::shared::perft_with(py, &position, depth, qiboard::xiangqi::perft)
 }
 
 /// Moves as a Python list (a record's moves: the start says nothing more
@@ -920,6 +818,13 @@ crate::record::record_classes! {
         fn to_ucci(&self) -> String {
             self.0.to_ucci()
         }
+    }
+}
+
+impl PyRecord {
+    /// The PGN a record pickles as: moves in UCCI, read back exactly.
+    fn pickled_pgn(&self) -> String {
+        self.0.to_pgn(Notation::Ucci)
     }
 }
 

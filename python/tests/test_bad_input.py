@@ -93,7 +93,63 @@ def test_wrong_types_are_type_errors() -> None:
     assert start.is_legal("h2") is False and start.is_legal("h2e3") is False
     with pytest.raises(TypeError):
         xiangqi.Position(12)  # type: ignore[arg-type]
-    with pytest.raises(OverflowError):
+    with pytest.raises(qiboard.ArgumentError, match="depth"):
         start.perft(-1)
-    with pytest.raises((OverflowError, IndexError)):
+    with pytest.raises(IndexError, match="action"):
         start.play_action(2**70)
+
+
+def test_a_number_a_parameter_does_not_take_is_a_value_error_naming_it() -> None:
+    start = xiangqi.Position()
+    cases = [
+        (lambda: start.perft(-1), "depth"),
+        (lambda: start.divide(2**40), "depth"),
+        (lambda: xiangqi.perft(start, -1), "depth"),
+        (lambda: chess.Position().perft(-1), "depth"),
+        (lambda: chess.perft(chess.START_FEN, -3), "depth"),
+        (lambda: xiangqi.Batch(-1), "n"),
+        (lambda: xiangqi.Batch(0), "n"),
+        (lambda: xiangqi.Batch(2, seed=-5), "seed"),
+        (lambda: xiangqi.Batch(2, threads=-1), "threads"),
+        (lambda: xiangqi.Batch(2, occurrences=-1), "occurrences"),
+        (lambda: xiangqi.Game(move_limit=-1), "move_limit"),
+        (lambda: xiangqi.Game(occurrences=2**64), "occurrences"),
+        (lambda: xiangqi.Tablebase(cache_bytes=-1), "cache_bytes"),
+        (lambda: xiangqi.Tablebase(memory_bytes=-1), "memory_bytes"),
+        (lambda: xiangqi.Tablebase(rules="strict"), "rules"),
+        (lambda: xiangqi.Plan(-2), "attackers"),
+        (lambda: chess.Move.from_bits(70000), "bits"),
+        (lambda: xiangqi.Record().root.add_nag(300), "nag"),
+        (lambda: xiangqi.svg(start, size=-4), "size"),
+        (lambda: start.notation_text("h2e2", "chess"), "notation"),
+        (lambda: xiangqi.square_index("z9"), "name"),
+    ]
+    for call, parameter in cases:
+        with pytest.raises(ValueError, match=parameter) as caught:
+            call()
+        assert not isinstance(caught.value, OverflowError), parameter
+        assert isinstance(caught.value, qiboard.QiboardError), (parameter, caught.value)
+
+
+def test_an_index_out_of_range_is_a_range_error_both_value_and_index_error() -> None:
+    batch = xiangqi.Batch(2)
+    cases = [
+        (lambda: xiangqi.action_to_move(99999), "action"),
+        (lambda: xiangqi.action_to_move(-1), "action"),
+        (lambda: xiangqi.Move.from_action(2**70), "action"),
+        (lambda: xiangqi.Game().play_action(xiangqi.ACTION_COUNT), "action"),
+        (lambda: xiangqi.square_name(90), "index"),
+        (lambda: xiangqi.Position().piece_at(-1), "square"),
+        (lambda: chess.Position().piece_at(64), "square"),
+        (lambda: batch.game(2), "i"),
+        (lambda: batch.position(-1), "i"),
+    ]
+    for call, parameter in cases:
+        with pytest.raises(qiboard.RangeError, match=parameter) as caught:
+            call()
+        assert isinstance(caught.value, ValueError) and isinstance(caught.value, IndexError)
+    # NumPy integers are indices as ints are.
+    import numpy as np
+
+    assert xiangqi.action_to_move(np.int64(0)) == xiangqi.action_to_move(0)
+    assert xiangqi.square_name(np.int32(4)) == "e0"

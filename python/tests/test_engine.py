@@ -15,6 +15,7 @@ import sys
 import threading
 import tracemalloc
 from pathlib import Path
+from xml.etree import ElementTree
 from typing import Iterator, List, Set
 
 import pytest
@@ -549,3 +550,6 @@ def test_readme_engine_examples_run(fairy: str, stockfish: str, tmp_path: Path) 
     mate = next(line for line in lines if line.startswith("#"))
     dtm, best = lines[lines.index(mate) + 1 : lines.index(mate) + 3]
     assert mate.startswith("#+") and dtm.startswith("W ") and best.endswith(dtm)
+    # The board it drew: an SVG image of 360 pixels with the last move.
+    board = ElementTree.parse(tmp_path / "board.svg").getroot()
+    assert board.tag.endswith("svg") and board.get("width") in ("360", "360px")

@@ -132,3 +132,43 @@ def test_record_errors(tmp_path: Path) -> None:
     # A bad move is a problem, not an error: what came before it is kept.
     (record,) = xiangqi.read_pgn("1. h2e2 h9g7 2. a0a5 b9c7 *")
     assert len(record) == 2 and record.problems[0].kind == "bad-move"
+
+
+def test_records_pickle_with_tags_comments_nags_and_variations() -> None:
+    import pickle
+
+    pgn = (
+        '[Game "Chinese Chess"]\n[Event "pickled"]\n[FEN "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1"]\n\n'
+        "1. 车五进八 {a rook check} $1 (1. 车五平六 {the other way}) 将４平５ *\n"
+    )
+    (record,) = xiangqi.read_pgn(pgn)
+    again = pickle.loads(pickle.dumps(record))
+    assert again == record and again is not record
+    assert again.tag("Event") == "pickled"
+    assert again.to_pgn("chinese") == record.to_pgn("chinese")
+    first = again.root.children
+    assert len(first) == 2 and first[0].comment == "a rook check" and first[0].nags == [1]
+    assert first[1].comment == "the other way"
+    empty = xiangqi.Record()
+    assert pickle.loads(pickle.dumps(empty)) == empty
+
+
+def test_big5_and_mixed_encodings_read_a_game_at_a_time(tmp_path: Path) -> None:
+    game = (
+        '[Game "Chinese Chess"]\n[Event "象棋比賽第一輪"]\n[FEN "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1"]\n\n'
+        "1. 車五進八 將４進１ 2. 車五平六 *\n\n"
+    )
+    big5 = game.encode("big5")
+    (record,) = xiangqi.read_records(big5)
+    assert record.tag("Event") == "象棋比賽第一輪" and len(record) == 3
+    # A UTF-8 game, one no encoding reads, the same game again: the good
+    # ones keep their moves, the bad one says what went wrong.
+    junk = b'[Event "junk"]\n\n1. \xff\xfe\xff *\n\n'
+    mixed = game.encode() + junk + big5 + game.encode("gb18030")
+    records = xiangqi.read_records(mixed)
+    assert [len(r) for r in records] == [3, 0, 3, 3]
+    assert [r.tag("Event") for r in records] == ["象棋比賽第一輪", "junk"] + ["象棋比賽第一輪"] * 2
+    assert records[1].problems and records[1].problems[0].kind == "encoding"
+    path = tmp_path / "mixed.pgn"
+    path.write_bytes(mixed)
+    assert [len(r) for r in xiangqi.iter_records(path)] == [3, 0, 3, 3]

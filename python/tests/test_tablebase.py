@@ -83,3 +83,21 @@ def test_tablebase_errors(tmp_path: Path) -> None:
     assert missing.is_dir()
     assert issubclass(qiboard.TablebaseError, ValueError)
     assert xiangqi.material_of(xiangqi.Position(KRK)) == "KRK"
+
+
+def test_tablebases_pickle(tmp_path: Path) -> None:
+    import pickle
+
+    position = "3k5/9/9/9/9/9/9/9/4R4/5K3 w"
+    in_memory = xiangqi.Tablebase(memory_bytes=1 << 30)
+    in_memory.generate("KRK")
+    again = pickle.loads(pickle.dumps(in_memory))
+    assert again is not in_memory and again.directory is None
+    assert sorted(again.materials()) == sorted(in_memory.materials())
+    assert again.probe_dtm(position) == in_memory.probe_dtm(position)
+
+    on_disk = xiangqi.Tablebase(tmp_path, create=True, rules="none", cache_bytes=1 << 20)
+    on_disk.generate("KRK")
+    copy = pickle.loads(pickle.dumps(on_disk))
+    assert copy.directory == tmp_path and copy.rules == "none"
+    assert copy.probe_dtm(position) == on_disk.probe_dtm(position)

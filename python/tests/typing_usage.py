@@ -1,5 +1,6 @@
 """A small program that `mypy --strict` checks against the stubs."""
 
+import pickle
 import random
 import shutil
 from typing import List, Optional
@@ -107,7 +108,25 @@ def engine(path: str) -> Optional[xiangqi.Move]:
         return None
 
 
+def plan_and_errors() -> int:
+    plan = xiangqi.Plan(materials=["KRKN"], memory_bytes=1 << 30)
+    first: xiangqi.PlannedEndgame = plan.endgames[0]
+    blocked: Optional[str] = first.blocked
+    assert xiangqi.canonical_material("KNKR") == "KRKN" and xiangqi.material_attackers("KRKN") == 2
+    try:
+        xiangqi.square_name(90)
+    except qiboard.RangeError as error:
+        assert isinstance(error, IndexError) and isinstance(error, ValueError)
+    try:
+        xiangqi.Position().perft(-1)
+    except qiboard.ArgumentError as error:
+        assert "depth" in str(error)
+    copy: xiangqi.Record = pickle.loads(pickle.dumps(xiangqi.read_pgn("1. h2e2 *")[0]))
+    return len(plan) + len(copy) + (0 if blocked is None else 1)
+
+
 if __name__ == "__main__":
     print(first_game(), batch_steps(4), records("1. h2e2 h9g7 *"), probe(), chess_game(), chess_records())
+    print(plan_and_errors())
     fairy = shutil.which("fairy-stockfish") or shutil.which("fairy-stockfish", path="/usr/games")
     print(engine(fairy) if fairy else "no engine")

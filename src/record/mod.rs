@@ -54,7 +54,8 @@ pub trait RecordBoard: Board<Color: Side, FenError: Clone + Eq> + Clone + Eq + f
     type NotationError: Clone + Eq + fmt::Debug + fmt::Display;
 
     /// The encoding of a record's text that is neither UTF-8 nor marked
-    /// (Windows-1252 in chess, GB18030 in xiangqi).
+    /// (Windows-1252 in chess, GB18030 in xiangqi, where Big5 is tried
+    /// beside it).
     const FALLBACK: TextEncoding;
 
     /// The standard start position.
@@ -293,23 +294,30 @@ pub(crate) fn read<B: RecordBoard>(bytes: &[u8]) -> Result<Vec<Record<B>>, ReadE
         Some(OtherFormat::Unsupported(format)) => return Err(ReadError::Unsupported(format)),
         None => {}
     }
-    let decoded = text::decode_or(bytes, B::FALLBACK);
-    if let Some(format) = B::unsupported_text(decoded.text.trim_start()) {
+    let games = text::decode_games(bytes, B::FALLBACK);
+    let first = games
+        .first()
+        .map_or("", |decoded| decoded.text.trim_start());
+    if let Some(format) = B::unsupported_text(first) {
         return Err(ReadError::Unsupported(format));
     }
-    if decoded.text.contains('\0') {
+    if games.iter().any(|decoded| decoded.text.contains('\0')) {
         return Err(ReadError::NotText);
     }
-    let mut records = read_pgn::<B>(&decoded.text)?;
+    let mut records = Vec::new();
+    for decoded in &games {
+        let mut read = read_pgn::<B>(&decoded.text)?;
+        if decoded.lossy {
+            for record in &mut read {
+                record
+                    .problems
+                    .insert(0, record.whole_problem(ProblemKind::Encoding));
+            }
+        }
+        records.append(&mut read);
+    }
     if records.is_empty() {
         return Err(ReadError::Empty);
-    }
-    if decoded.lossy {
-        for record in &mut records {
-            record
-                .problems
-                .insert(0, record.whole_problem(ProblemKind::Encoding));
-        }
     }
     Ok(records)
 }

@@ -2,9 +2,13 @@
 //! [`Read`] one game at a time, in memory bounded by the largest game
 //! rather than by the file.
 //!
-//! The bytes are decoded a block at a time (the encoding found from the
-//! first block as [`text::decode_or`](super::text::decode_or) finds it
-//! from a whole file, with the game's fallback) and cut into lines; a game ends where a tag line follows
+//! The bytes are decoded a block at a time and cut into lines. A
+//! byte-order mark decides the encoding for good; without one the text is
+//! read as UTF-8 while it is UTF-8, and from the first block that is not,
+//! each game's bytes are kept as they are (a byte a character) and decoded
+//! once the game is cut off, in the encoding that reads it
+//! ([`text::decode_or`](super::text::decode_or), with the game's
+//! fallback), so that each game's encoding is its own. A game ends where a tag line follows
 //! its movetext, outside any `{…}` comment, which is where the PGN lexer
 //! itself starts the next game. Each game's text is then read as a PGN of
 //! its own. A game whose text exceeds the limit is passed over with an
@@ -18,6 +22,7 @@ use alloc::string::String;
 
 use encoding_rs::{Decoder, Encoding, GB18030, UTF_8};
 
+use super::text::{self, TextEncoding};
 use super::{OtherFormat, PgnGames, ProblemKind, ReadError, ReadResult, RecordBoard};
 
 /// The largest text one game may have (16 MiB, a few hundred thousand
@@ -127,10 +132,9 @@ impl<R: Read, B: RecordBoard> Records<R, B> {
             Some(OtherFormat::Unsupported(format)) => return Err(ReadError::Unsupported(format)),
             None => {}
         }
-        let fallback = B::FALLBACK.encoding();
-        let (encoding, bom) = sniff(&first, filled < BLOCK, fallback);
+        let (encoding, bom) = sniff(&first, filled < BLOCK);
         // A byte-order mark decides for good, as it does for the whole reader.
-        let mut splitter = Box::new(Splitter::new(encoding, fallback, self.limit, bom == 0));
+        let mut splitter = Box::new(Splitter::new(encoding, B::FALLBACK, self.limit, bom == 0));
         // The end of the input is fed by `advance`, once.
         splitter.feed(&first[bom..], false);
         if let Some(format) = B::unsupported_text(splitter.text_start().trim_start()) {
@@ -244,19 +248,37 @@ impl<R: Read, B: RecordBoard> Iterator for Records<R, B> {
 }
 
 /// The encoding of a text whose first block is `first` (`whole`: the
-/// whole input), and the length of its byte-order mark.
-fn sniff(first: &[u8], whole: bool, fallback: &'static Encoding) -> (&'static Encoding, usize) {
+/// whole input), and the length of its byte-order mark; None when it has
+/// no mark and is not UTF-8 (each game is then decoded on its own).
+fn sniff(first: &[u8], whole: bool) -> (Option<&'static Encoding>, usize) {
     match Encoding::for_bom(first) {
-        Some((encoding, length)) => (encoding, length),
-        None if first.starts_with(GB18030_BOM) => (GB18030, GB18030_BOM.len()),
+        Some((encoding, length)) => (Some(encoding), length),
+        None if first.starts_with(GB18030_BOM) => (Some(GB18030), GB18030_BOM.len()),
         None => match core::str::from_utf8(first) {
-            Ok(_) => (UTF_8, 0),
+            Ok(_) => (Some(UTF_8), 0),
             // Valid but for a character the block's end cut: UTF-8, unless
             // nothing follows.
-            Err(error) if error.error_len().is_none() && !whole => (UTF_8, 0),
-            Err(_) => (fallback, 0),
+            Err(error) if error.error_len().is_none() && !whole => (Some(UTF_8), 0),
+            Err(_) => (None, 0),
         },
     }
+}
+
+/// How long [`push_raw`] makes the text of `bytes`.
+fn raw_len(bytes: &[u8]) -> usize {
+    bytes.iter().map(|&b| if b < 0x80 { 1 } else { 2 }).sum()
+}
+
+/// Bytes as text a byte a character (U+0000 to U+00FF), so that lines and
+/// comments can be followed before the encoding is known.
+fn push_raw(text: &mut String, bytes: &[u8]) {
+    text.extend(bytes.iter().map(|&b| char::from(b)));
+}
+
+/// The bytes [`push_raw`] made `text` of.
+fn raw_bytes(text: &str) -> Vec<u8> {
+    // Every character is below U+0100.
+    text.chars().map(|c| c as u8).collect()
 }
 
 /// One game's text.
@@ -279,16 +301,22 @@ enum LineKind {
     Rest,
 }
 
+/// How the splitter turns bytes into text.
+enum Reading {
+    /// UTF-8 while it lasts (no byte-order mark), holding the bytes of a
+    /// character a block's end cut.
+    Utf8(Vec<u8>),
+    /// An encoding a byte-order mark named.
+    Marked(Decoder),
+    /// A byte a character, each game decoded once it is cut off.
+    Raw,
+}
+
 /// Decoded text cut into games.
 struct Splitter<F> {
-    encoding: &'static Encoding,
-    /// The encoding of text that is not UTF-8.
-    fallback: &'static Encoding,
-    decoder: Decoder,
-    /// Whether only ASCII has been decoded so far and no byte-order mark
-    /// was found (a guess of UTF-8 may still turn out to be GB18030, whose
-    /// ASCII is the same).
-    ascii_so_far: bool,
+    reading: Reading,
+    /// The game's encodings for text that is not UTF-8.
+    fallback: TextEncoding,
     limit: usize,
     /// Decoded text: the game being gathered from `game_start` on (what
     /// comes before it was cut off and is dropped after each block).
@@ -320,19 +348,22 @@ struct Splitter<F> {
 }
 
 impl<F> Splitter<F> {
-    /// `may_switch`: no byte-order mark decided the encoding, so UTF-8 may
-    /// still turn out to be GB18030.
+    /// `encoding`: what the start was found in (None: no mark, not
+    /// UTF-8); `marked`: a byte-order mark decided it.
     fn new(
-        encoding: &'static Encoding,
-        fallback: &'static Encoding,
+        encoding: Option<&'static Encoding>,
+        fallback: TextEncoding,
         limit: usize,
-        may_switch: bool,
+        unmarked: bool,
     ) -> Splitter<F> {
+        let reading = match encoding {
+            Some(encoding) if encoding == UTF_8 && unmarked => Reading::Utf8(Vec::new()),
+            Some(encoding) => Reading::Marked(encoding.new_decoder_without_bom_handling()),
+            None => Reading::Raw,
+        };
         Splitter {
-            encoding,
+            reading,
             fallback,
-            decoder: encoding.new_decoder_without_bom_handling(),
-            ascii_so_far: may_switch,
             limit,
             game: String::new(),
             game_start: 0,
@@ -389,24 +420,46 @@ impl<F> Splitter<F> {
 
     /// Decodes `bytes` onto `game`; whether anything was replaced.
     fn decode(&mut self, bytes: &[u8], last: bool) -> bool {
-        let ascii = bytes.is_ascii();
-        let invalid_utf8 = || core::str::from_utf8(bytes).is_err_and(|e| e.error_len().is_some());
-        if self.ascii_so_far && !ascii && self.encoding == UTF_8 && invalid_utf8() {
-            // All before was ASCII, so nothing is pending in the decoder:
-            // the fallback reads those bytes the same (GB18030's and
-            // Windows-1252's ASCII is ASCII) and these ones rightly.
-            self.encoding = self.fallback;
-            self.decoder = self.fallback.new_decoder_without_bom_handling();
+        match &mut self.reading {
+            Reading::Marked(decoder) => {
+                let needed = decoder
+                    .max_utf8_buffer_length(bytes.len())
+                    .unwrap_or(bytes.len() * 3 + 16);
+                // Exactly: a game's text is kept once, not in a doubled buffer.
+                self.game.reserve_exact(needed);
+                let (_, _, replaced) = decoder.decode_to_string(bytes, &mut self.game, last);
+                replaced
+            }
+            Reading::Raw => {
+                push_raw(&mut self.game, bytes);
+                false
+            }
+            Reading::Utf8(cut) => {
+                let mut joined = core::mem::take(cut);
+                joined.extend_from_slice(bytes);
+                match core::str::from_utf8(&joined) {
+                    Ok(text) => self.game.push_str(text),
+                    Err(error) if error.error_len().is_none() && !last => {
+                        let valid = error.valid_up_to();
+                        let text = core::str::from_utf8(&joined[..valid]).expect("valid up to");
+                        self.game.push_str(text);
+                        *cut = joined[valid..].to_vec();
+                    }
+                    Err(_) => {
+                        // Not UTF-8 after all: from the game being read
+                        // on, bytes as they are, decoded a game at a time.
+                        let pending = self.game.split_off(self.game_start);
+                        let line =
+                            raw_len(&pending.as_bytes()[..self.line_start - self.game_start]);
+                        push_raw(&mut self.game, pending.as_bytes());
+                        self.line_start = self.game_start + line;
+                        push_raw(&mut self.game, &joined);
+                        self.reading = Reading::Raw;
+                    }
+                }
+                false
+            }
         }
-        self.ascii_so_far &= ascii;
-        let needed = self
-            .decoder
-            .max_utf8_buffer_length(bytes.len())
-            .unwrap_or(bytes.len() * 3 + 16);
-        // Exactly: a game's text is kept once, not in a doubled buffer.
-        self.game.reserve_exact(needed);
-        let (_, _, replaced) = self.decoder.decode_to_string(bytes, &mut self.game, last);
-        replaced
     }
 
     /// Follows the lines of `game` from byte `from`: where each starts,
@@ -487,6 +540,19 @@ impl<F> Splitter<F> {
     fn cut(&mut self) -> usize {
         let mut shift = 0;
         let keep = !self.oversized && self.content;
+        let raw = matches!(self.reading, Reading::Raw);
+        let fallback = self.fallback;
+        let game = |text: String, lossy: bool| {
+            if !raw {
+                return Game { text, lossy };
+            }
+            let bytes = raw_bytes(&text);
+            let decoded = text::decode_or(&bytes, fallback);
+            Game {
+                lossy: decoded.lossy,
+                text: decoded.text.into_owned(),
+            }
+        };
         if keep && self.game_start == 0 && self.line_start > 4 * BLOCK {
             // A large game that fills the buffer: hand the buffer over and
             // copy the little after it, rather than the game.
@@ -494,16 +560,10 @@ impl<F> Splitter<F> {
             let text = core::mem::replace(&mut self.game, rest);
             shift = self.line_start;
             self.line_start = 0;
-            self.done.push_back(Ok(Game {
-                text,
-                lossy: self.game_lossy,
-            }));
+            self.done.push_back(Ok(game(text, self.game_lossy)));
         } else if keep {
             let text = self.game[self.game_start..self.line_start].to_string();
-            self.done.push_back(Ok(Game {
-                text,
-                lossy: self.game_lossy,
-            }));
+            self.done.push_back(Ok(game(text, self.game_lossy)));
         }
         self.game_start = self.line_start;
         self.game_lossy = false;

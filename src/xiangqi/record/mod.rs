@@ -23,8 +23,9 @@
 //!
 //! [`read`] takes a file's bytes and finds the format from them: XQF by
 //! its `XQ` signature, anything else as PGN text in UTF-8, UTF-16 (with a
-//! byte-order mark) or GB18030 (see [`text::decode`]). A PGN file may hold
-//! many games.
+//! byte-order mark), GB18030 or Big5 (see [`text::decode`]; without a
+//! byte-order mark each game's encoding is found on its own,
+//! [`text::decode_games`]). A PGN file may hold many games.
 //!
 //! * **PGN**: tag pairs (`[Game "Chinese Chess"]`, `[Variant "xiangqi"]`,
 //!   `[FEN "…"]` with two to six fields, any others kept as they are);

@@ -1,27 +1,29 @@
-#!/usr/bin/env python3
 """Build a family of xiangqi endgame tables on a Ray cluster.
 
-The plan comes from `qiboard tb plan --attackers N --json`: every endgame
-with its index entries, the working memory its solve needs, an estimate of
-its time and the endgames one capture away that it reads. Each endgame
-becomes one Ray task that runs
+The plan is :class:`qiboard.xiangqi.Plan`, the generator's own: every
+endgame with its index entries, the working memory its solve needs, an
+estimate of its time and the endgames one capture away that it reads;
+signatures are read and oriented by the package (``canonical_material``),
+never here. Each endgame becomes one Ray task that runs
 
     qiboard tb gen MATERIAL --no-subtables --dir DIR --rules RULES
 
 on whichever node Ray picks. A task asks Ray for the endgame's working
-memory (the `memory` resource) and `--cpus-per-task` CPUs, and takes the
-ObjectRefs of the tasks of the endgames it needs as arguments, so Ray starts
-it only once those have finished. DIR must be one directory that every node
-sees at the same path (NFS, a ReadWriteMany volume, a parallel file system);
-the binary writes each table under a lock and renames it into place, and
-its files are byte-identical whichever node builds them.
+memory (the ``memory`` resource) and ``--cpus-per-task`` CPUs, and takes
+the ObjectRefs of the tasks of the endgames it needs as arguments, so Ray
+starts it only once those have finished. DIR must be one directory that
+every node sees at the same path (NFS, a ReadWriteMany volume, a parallel
+file system); the binary writes each table under a lock and renames it
+into place, and its files are byte-identical whichever node builds them.
+The tasks travel by value: a worker needs the binary, not this package.
 
-    driver.py --attackers 2 --dir /shared/tb --qiboard /opt/qiboard
-    driver.py --materials KRKN,KRKA --dir /shared/tb --address HEAD:6379
-    driver.py --attackers 2 --estimate 16         # figures only, no Ray
+    python -m qiboard.distributed --attackers 2 --dir /shared/tb --qiboard /opt/qiboard
+    python -m qiboard.distributed --materials KRKN,KRKA --dir /shared/tb --address HEAD:6379
+    python -m qiboard.distributed --attackers 2 --estimate 16   # figures only, no Ray
 
 Exit status: 0 when every endgame asked for is in DIR, 1 when some failed
 or were skipped, 2 for bad usage or a plan that cannot be built as asked.
+Ray is an optional dependency: ``pip install qiboard[distributed]``.
 """
 
 from __future__ import annotations
@@ -39,64 +41,40 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-# Piece letters of a signature in the order the tables write them; the
-# first four are the attacking pieces the family's N counts.
-WRITE_ORDER = "RCNPAE"
-ATTACKING = set("RCNP")
-ALIASES = {"B": "E", "H": "N"}
+from .. import xiangqi
+
 TABLE_EXTENSIONS = (".qwdl", ".qdtm")
-# A memory limit for plans that no endgame reaches.
-NO_LIMIT = "1024T"
+
+__all__ = [
+    "Endgame",
+    "Outcome",
+    "Selection",
+    "SolveError",
+    "TransientSolveError",
+    "UsageError",
+    "critical_path",
+    "estimate",
+    "main",
+    "parse_size",
+    "select",
+    "simulate",
+]
 
 
 class UsageError(Exception):
     """A request the driver refuses before any work."""
 
 
-# --------------------------------------------------------------------------
-# Material signatures
-
-
-def _side_counts(side: str, text: str) -> list[int]:
-    counts = [0] * len(WRITE_ORDER)
-    for letter in side:
-        letter = ALIASES.get(letter, letter)
-        if letter not in WRITE_ORDER:
-            raise UsageError(f"material {text!r}: {letter!r} is not a piece letter (K A E/B N/H R C P)")
-        counts[WRITE_ORDER.index(letter)] += 1
-    return counts
-
-
-def _parse(text: str) -> tuple[list[int], list[int]]:
-    upper = text.strip().upper()
-    if not upper.startswith("K") or upper.count("K") != 2:
-        raise UsageError(
-            f"material {text!r} is not a signature: Red's K and pieces, then Black's K and pieces (KRKAAEE)"
-        )
-    red, black = upper[1:].split("K")
-    return _side_counts(red, text), _side_counts(black, text)
-
-
-def _write(red: list[int], black: list[int]) -> str:
-    return "".join(
-        "K" + "".join(letter * count for letter, count in zip(WRITE_ORDER, side))
-        for side in (red, black)
-    )
-
-
-def canonical(text: str) -> str:
-    """The signature of the stored colour orientation, as the binary writes
-    it: the side whose counts (rooks, cannons, horses, pawns, advisors,
-    elephants, compared in that order) are not fewer is Red."""
-    red, black = _parse(text)
-    if red < black:
-        red, black = black, red
-    return _write(red, black)
-
-
-def attackers(text: str) -> int:
-    """Rooks, horses, cannons and pawns of both sides together."""
-    return sum(1 for letter in canonical(text) if letter in ATTACKING)
+def parse_size(text: str) -> int:
+    """Bytes from a size as the binary's ``--memory`` takes it: a number,
+    or one with K, M, G or T (powers of 1024, an optional "B"/"iB")."""
+    stripped = text.strip()
+    digits = len(stripped) - len(stripped.lstrip("0123456789"))
+    unit = stripped[digits:].upper().rstrip("BI")
+    shifts = {"": 0, "K": 10, "M": 20, "G": 30, "T": 40}
+    if digits == 0 or unit not in shifts:
+        raise UsageError(f"--memory: {text!r} is not a size: write bytes, or a number with K, M or G")
+    return int(stripped[:digits]) << shifts[unit]
 
 
 # --------------------------------------------------------------------------
@@ -129,56 +107,31 @@ class Selection:
         self.by_material = {e.material: e for e in self.endgames}
 
 
-def run_plan(qiboard: str, n: int, rules: str, memory: str | None) -> dict:
-    command = [qiboard, "tb", "plan", "--attackers", str(n), "--json", "--rules", rules]
-    if memory:
-        command += ["--memory", memory]
+def select(
+    attackers: int | None = None,
+    materials: Optional[list[str]] = None,
+    rules: str = "asian",
+    memory_bytes: int | None = None,
+) -> Selection:
+    """The plan's endgames: the family of at most ``attackers`` attacking
+    pieces, or ``materials`` with everything they reach by captures; each
+    marked when it cannot be built."""
     try:
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
-    except OSError as error:
-        raise UsageError(f"cannot run {qiboard!r} (--qiboard): {error}") from error
-    if done.returncode != 0:
-        raise UsageError(f"`{' '.join(command)}` failed ({done.returncode}): {done.stderr.strip()}")
-    return json.loads(done.stdout)
-
-
-def select(plan: dict, materials: list[str] | None) -> Selection:
-    """The plan's endgames, or only `materials` with everything they reach
-    by captures; each marked when it cannot be built."""
+        plan = xiangqi.Plan(attackers, materials=materials, rules=rules, memory_bytes=memory_bytes)
+    except ValueError as error:
+        raise UsageError(str(error)) from error
     endgames = [
         Endgame(
-            material=e["material"],
-            entries=int(e["entries"]),
-            working_bytes=int(e["working_bytes"]),
-            seconds=float(e["seconds"]),
-            needs=list(e["needs"]),
-            blocked=e["blocked"],
+            material=e.material,
+            entries=e.entries,
+            working_bytes=e.working_bytes,
+            seconds=e.seconds,
+            needs=list(e.needs),
+            blocked=e.blocked,
         )
-        for e in plan["endgames"]
+        for e in plan.endgames
     ]
-    # The JSON rounds seconds to tenths: small endgames get the plan's rate.
-    total_entries = sum(e.entries for e in endgames)
-    total_seconds = sum(e.seconds for e in endgames)
-    rate = total_seconds / total_entries if total_entries and total_seconds else 0.0
-    for e in endgames:
-        if e.seconds == 0.0:
-            e.seconds = e.entries * rate
-    by_material = {e.material: e for e in endgames}
-    if materials is not None:
-        wanted: set[str] = set()
-        pending = []
-        for text in materials:
-            name = canonical(text)
-            if name not in by_material:
-                raise UsageError(f"{text} ({name}) is not in the plan")
-            pending.append(name)
-        while pending:
-            name = pending.pop()
-            if name not in wanted:
-                wanted.add(name)
-                pending.extend(by_material[name].needs)
-        endgames = [e for e in endgames if e.material in wanted]
-    selection = Selection(endgames, plan.get("memory_limit"))
+    selection = Selection(endgames, plan.memory_limit)
     mark_unbuildable(selection)
     return selection
 
@@ -428,12 +381,11 @@ def connect(address: str | None):
     try:
         import ray
     except ImportError as error:
-        raise UsageError(f"cannot import ray ({error}): pip install -r {os.path.dirname(__file__)}/requirements.txt") from error
+        raise UsageError(f"cannot import ray ({error}): pip install 'qiboard[distributed]'") from error
 
-    if __name__ != "__main__":
-        # Imported as a module: the tasks travel by value, so that workers
-        # need not import this file.
-        ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    # The tasks travel by value, so that workers need the binary only, not
+    # this package.
+    ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])
     ray.init(address=address or None, logging_level=logging.WARNING, log_to_driver=False)
     return ray
 
@@ -547,6 +499,7 @@ def run(ray, args, selection: Selection, out=sys.stdout) -> Outcome:
 
 def parse_args(argv: list[str] | None = None):
     parser = argparse.ArgumentParser(
+        prog="python -m qiboard.distributed",
         description="Build xiangqi endgame tables on a Ray cluster, one task per endgame.",
         epilog="Every node must see --dir at the same path and have the binary at --qiboard.",
     )
@@ -617,20 +570,16 @@ def refuse_blocked(args, selection: Selection) -> None:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     try:
+        materials = None
         if args.materials is not None:
             materials = [m for m in (t.strip() for t in args.materials.split(",")) if m]
             if not materials:
                 raise UsageError("--materials names no endgame")
-            n = max(attackers(m) for m in materials)
-        else:
-            materials, n = None, args.attackers
         # Without --memory the plan is not held to this machine's memory:
         # the nodes' memory decides (check_cluster), and each solve checks
         # its own node's.
-        plan = run_plan(args.qiboard, n, args.rules, args.memory or NO_LIMIT)
-        selection = select(plan, materials)
-        if not args.memory:
-            selection.memory_limit = None
+        memory_bytes = parse_size(args.memory) if args.memory else None
+        selection = select(args.attackers, materials, args.rules, memory_bytes)
         if args.estimate is not None:
             if args.json:
                 figures = estimate(selection, args.estimate, out=io.StringIO())
@@ -655,6 +604,3 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     return 0 if not (outcome.failed or outcome.not_attempted or outcome.skipped) else 1
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,6 +1,6 @@
-"""Tests of the Ray driver: its plan arithmetic without Ray, and a family
-built on a real three-node Ray cluster on this machine, compared byte for
-byte with a single-process build.
+"""Tests of ``qiboard.distributed``, the Ray driver: its plan arithmetic
+without Ray, and a family built on a real three-node Ray cluster on this
+machine, compared byte for byte with a single-process build.
 
 The cluster is three `ray start --block` processes (a head and two workers,
 one CPU each, each with its own temp dir), the driver a fourth process that
@@ -10,14 +10,16 @@ loopback: Ray then binds everything to 127.0.0.1 and no traffic can leave
 the machine. Without the rights to make one the cluster tests are skipped,
 unless QIBOARD_RAY_TEST_HOST_NETWORK=1 lets them run on the host's network.
 
-The binary: $QIBOARD, else $CARGO_TARGET_DIR/release/qiboard, else
-/tmp/target-ray/release/qiboard, else the repository's target/release.
+The binary the tasks run: $QIBOARD, else $CARGO_TARGET_DIR/release/qiboard,
+else the repository's target/release/qiboard (scripts/test.sh builds it).
+Without it, or without ray, the cluster tests skip (fail with
+QIBOARD_REQUIRE_TOOLS=1).
 """
 
 from __future__ import annotations
 
 import filecmp
-import importlib.util
+import io
 import json
 import os
 import shutil
@@ -30,9 +32,11 @@ from pathlib import Path
 
 import pytest
 
-HERE = Path(__file__).resolve().parent
-DRIVER = HERE / "driver.py"
-REPO = HERE.parent.parent
+from qiboard import distributed as driver
+import qiboard
+from qiboard import xiangqi
+
+REPO = Path(__file__).resolve().parents[2]
 FAMILY = ["KRKN", "KRKA", "KNKE"]
 # The family with every endgame it reaches by captures.
 CLOSURE = {"KK", "KRK", "KNK", "KAK", "KEK", "KRKN", "KRKA", "KNKE"}
@@ -45,7 +49,7 @@ def find_binary() -> Path | None:
         candidates.append(Path(os.environ["QIBOARD"]))
     if os.environ.get("CARGO_TARGET_DIR"):
         candidates.append(Path(os.environ["CARGO_TARGET_DIR"]) / "release" / "qiboard")
-    candidates += [Path("/tmp/target-ray/release/qiboard"), REPO / "target" / "release" / "qiboard"]
+    candidates.append(REPO / "target" / "release" / "qiboard")
     for path in candidates:
         if path.is_file() and os.access(path, os.X_OK):
             return path
@@ -53,50 +57,59 @@ def find_binary() -> Path | None:
 
 
 QIBOARD = find_binary()
-needs_binary = pytest.mark.skipif(QIBOARD is None, reason="the qiboard binary is not built (cargo build --release -p qiboard-cli)")
 
 
-def load_driver():
-    spec = importlib.util.spec_from_file_location("qiboard_ray_driver", DRIVER)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-driver = load_driver()
+def require(what: str | None) -> None:
+    """Skips the test for want of ``what`` (fails under QIBOARD_REQUIRE_TOOLS=1)."""
+    if what is None:
+        return
+    if os.environ.get("QIBOARD_REQUIRE_TOOLS") == "1":
+        pytest.fail(f"{what}, and QIBOARD_REQUIRE_TOOLS=1 requires it")
+    pytest.skip(what)
 
 
 def tables(directory: Path) -> dict[str, Path]:
     return {p.name: p for p in directory.iterdir() if p.suffix in (".qwdl", ".qdtm")}
 
 
+def run_module(*args: str, prefix: list[str] | None = None, env: dict[str, str] | None = None,
+               timeout: float = 300) -> subprocess.CompletedProcess:
+    """``python -m qiboard.distributed ARGS``, as a user runs it."""
+    command = (prefix or []) + [sys.executable, "-m", "qiboard.distributed", *args]
+    return subprocess.run(command, capture_output=True, text=True, timeout=timeout, env=env)
+
+
 # --------------------------------------------------------------------------
 # Without Ray
 
 
-@needs_binary
-def test_signatures_are_written_as_the_binary_writes_them():
-    assert driver.canonical("KHKB") == "KNKE"
-    assert driver.canonical("KAKR") == "KRKA"
-    assert driver.canonical("kackaa") == "KCAKAA"
-    assert driver.canonical("KEEARKAAEE") == "KRAEEKAAEE"
-    assert driver.attackers("KRNKR") == 3 and driver.attackers("KAAKEE") == 0
-    with pytest.raises(driver.UsageError):
-        driver.canonical("KRX")
-    plan = driver.run_plan(str(QIBOARD), 2, "asian", None)
-    names = [e["material"] for e in plan["endgames"]]
-    assert len(names) == 1845
+def test_signatures_and_the_plan_come_from_the_package():
+    assert xiangqi.canonical_material("KHKB") == "KNKE"
+    assert xiangqi.canonical_material("KAKR") == "KRKA"
+    assert xiangqi.canonical_material("kackaa") == "KCAKAA"
+    assert xiangqi.canonical_material("KEEARKAAEE") == "KRAEEKAAEE"
+    assert xiangqi.material_attackers("KRNKR") == 3 and xiangqi.material_attackers("KAAKEE") == 0
+    with pytest.raises(qiboard.MaterialError, match="material"):
+        xiangqi.canonical_material("KRX")
+    plan = xiangqi.Plan(2)
+    names = [e.material for e in plan.endgames]
+    assert len(plan) == len(names) == 1845
     for name in names:
         red, black = name[1:].split("K")
-        assert driver.canonical(name) == name
-        assert driver.canonical(f"K{black}K{red}") == name
+        assert xiangqi.canonical_material(name) == name
+        assert xiangqi.canonical_material(f"K{black}K{red}") == name
+    # The same plan as the binary's JSON, endgame for endgame.
+    parsed = json.loads(plan.to_json())
+    assert [e["material"] for e in parsed["endgames"]] == names
+    assert parsed["total_entries"] == plan.total_entries == sum(e.entries for e in plan.endgames)
+    with pytest.raises(ValueError, match="attackers, materials"):
+        xiangqi.Plan()
+    with pytest.raises(qiboard.MaterialError, match="materials"):
+        xiangqi.Plan(materials=["KRKQ"])
 
 
-@needs_binary
 def test_a_selection_is_the_family_with_what_it_reaches_in_plan_order():
-    plan = driver.run_plan(str(QIBOARD), 2, "asian", None)
-    selection = driver.select(plan, ["KNKR", "KRKA", "KBKH"])
+    selection = driver.select(materials=["KNKR", "KRKA", "KBKH"])
     order = [e.material for e in selection.endgames]
     assert set(order) == CLOSURE
     for i, endgame in enumerate(selection.endgames):
@@ -104,38 +117,39 @@ def test_a_selection_is_the_family_with_what_it_reaches_in_plan_order():
     seconds, chain = driver.critical_path(selection.endgames)
     assert chain == ["KK", "KRK", "KRKN"] or chain == ["KK", "KNK", "KRKN"]
     assert seconds == pytest.approx(sum(selection.by_material[m].seconds for m in chain))
+    with pytest.raises(driver.UsageError, match="materials"):
+        driver.select(materials=["KRKX"])
 
 
-@needs_binary
+def test_sizes_are_read_as_the_binary_reads_them():
+    assert driver.parse_size("16G") == 16 << 30
+    assert driver.parse_size("32MiB") == 32 << 20
+    assert driver.parse_size("1024") == 1024
+    for bad in ("", "G", "12Q", "-1M"):
+        with pytest.raises(driver.UsageError, match="--memory"):
+            driver.parse_size(bad)
+
+
 def test_the_estimate_bounds_the_wall_time_on_k_machines():
-    done = subprocess.run(
-        [sys.executable, str(DRIVER), "--attackers", "2", "--estimate", "8", "--json", "--qiboard", str(QIBOARD),
-         "--memory", "16G"],
-        capture_output=True, text=True, timeout=120, check=True,
-    )
+    done = run_module("--attackers", "2", "--estimate", "8", "--json", "--memory", "16G", timeout=120)
+    assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout)
     assert figures["endgames"] + figures["unbuildable"] == 1845
     assert figures["lower_bound_seconds"] == max(figures["seconds_per_machine"], figures["critical_path_seconds"])
     assert figures["lower_bound_seconds"] <= figures["simulated_seconds"] <= figures["greedy_bound_seconds"]
     assert figures["critical_path"][0] == "KK"
-    one = subprocess.run(
-        [sys.executable, str(DRIVER), "--attackers", "2", "--estimate", "1", "--json", "--qiboard", str(QIBOARD),
-         "--memory", "16G"],
-        capture_output=True, text=True, timeout=120, check=True,
-    )
-    assert json.loads(one.stdout)["simulated_seconds"] == pytest.approx(figures["total_seconds"])
+    one = driver.estimate(driver.select(2, memory_bytes=16 << 30), 1, out=io.StringIO())
+    assert one["simulated_seconds"] == pytest.approx(figures["total_seconds"])
 
 
-@needs_binary
 def test_blocked_endgames_refuse_the_run_before_any_work(tmp_path):
-    done = subprocess.run(
-        [sys.executable, str(DRIVER), "--materials", ",".join(FAMILY), "--dir", str(tmp_path / "out"),
-         "--qiboard", str(QIBOARD), "--memory", "1M"],
-        capture_output=True, text=True, timeout=120,
-    )
+    done = run_module("--materials", ",".join(FAMILY), "--dir", str(tmp_path / "out"), "--memory", "1M",
+                      timeout=120)
     assert done.returncode == 2, done.stderr
     assert "KRKN" in done.stderr and "--skip-blocked" in done.stderr
     assert not (tmp_path / "out").exists()
+    bad = run_module("--materials", "KRKN,KQK", "--dir", str(tmp_path / "out"), timeout=120)
+    assert bad.returncode == 2 and "materials" in bad.stderr and "KQK" in bad.stderr, bad.stderr
 
 
 # --------------------------------------------------------------------------
@@ -152,7 +166,7 @@ class Cluster:
         self.nodes: list[tuple[str, subprocess.Popen, Path]] = []
         self.ray = shutil.which("ray", path=os.path.dirname(sys.executable)) or shutil.which("ray")
         if not self.ray:
-            pytest.skip("the ray command is not installed")
+            require("the ray command is not installed")
         self.address = f"127.0.0.1:{PORT}"
         self.probe = "none yet"
         # The same for every process of the test whatever ~/.ray holds: no
@@ -227,9 +241,8 @@ class Cluster:
         raise RuntimeError(f"fewer than {count} ray nodes came up in {timeout} s; last probe: {self.probe}\n{logs}")
 
     def run_driver(self, *args: str, timeout: float = 300) -> subprocess.CompletedProcess:
-        command = self.prefix() + [sys.executable, str(DRIVER), "--address", self.address, "--cpus-per-task", "1",
-                                   *args]
-        return subprocess.run(command, capture_output=True, text=True, timeout=timeout, env=self.env)
+        return run_module("--address", self.address, "--cpus-per-task", "1", *args, prefix=self.prefix(),
+                          env=self.env, timeout=timeout)
 
     def stop(self) -> None:
         # Workers first, then the head: each `ray start --block` drains its
@@ -260,9 +273,12 @@ class Cluster:
 
 @pytest.fixture(scope="module")
 def cluster():
-    pytest.importorskip("ray")
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        require("ray is not installed (pip install 'qiboard[distributed]')")
     if QIBOARD is None:
-        pytest.skip("the qiboard binary is not built (cargo build --release -p qiboard-cli)")
+        require("the qiboard binary is not built (cargo build --release -p qiboard-cli)")
     cluster = Cluster()
     try:
         started = time.time()
@@ -277,7 +293,7 @@ def cluster():
 def single_process(tmp_path_factory):
     """The family built by one process, the way a user would."""
     if QIBOARD is None:
-        pytest.skip("the qiboard binary is not built")
+        require("the qiboard binary is not built (cargo build --release -p qiboard-cli)")
     directory = tmp_path_factory.mktemp("single")
     subprocess.run([str(QIBOARD), "tb", "gen", *FAMILY, "--dir", str(directory)],
                    check=True, capture_output=True, timeout=300)
