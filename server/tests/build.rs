@@ -11,7 +11,7 @@ use qiboard_tablebase::Tablebase;
 
 fn empty_dir(name: &str) -> std::path::PathBuf {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("server-build-{name}-{}", std::process::id()));
+        .join(format!("server-build-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a directory");
     dir
