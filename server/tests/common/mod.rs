@@ -137,8 +137,26 @@ pub fn send_raw(addr: SocketAddr, request: &[u8]) -> Reply {
         .expect("a timeout");
     // The server may answer and close before it has read everything.
     let _ = stream.write_all(request);
+    // Read until the connection closes, or the body its length announces
+    // is in (not every server closes when asked to).
     let mut raw = Vec::new();
-    let _ = stream.read_to_end(&mut raw);
+    let mut buffer = [0u8; 16 * 1024];
+    loop {
+        match stream.read(&mut buffer) {
+            Ok(0) | Err(_) => break,
+            Ok(read) => raw.extend_from_slice(&buffer[..read]),
+        }
+        if let Some(split) = raw.windows(4).position(|window| window == b"\r\n\r\n") {
+            let head = String::from_utf8_lossy(&raw[..split]).to_ascii_lowercase();
+            let length = head
+                .lines()
+                .find_map(|line| line.strip_prefix("content-length:"))
+                .and_then(|value| value.trim().parse::<usize>().ok());
+            if length.is_some_and(|length| raw.len() >= split + 4 + length) {
+                break;
+            }
+        }
+    }
     parse_reply(&raw)
 }
 
