@@ -22,8 +22,10 @@ use rand::{Rng, SeedableRng};
 pub fn tables() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
+        // One directory per test binary, made afresh.
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-            .join(format!("server-tables-{}", std::process::id()));
+            .join(format!("server-tables-{}", env!("CARGO_CRATE_NAME")));
+        let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("a directory for the tables");
         let generator = Generator::open(&dir).expect("the directory opens");
         generator
