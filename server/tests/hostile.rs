@@ -172,3 +172,76 @@ fn a_saturated_server_says_so() {
     let metrics = server.get("/metrics").text();
     assert!(metrics.contains("qiboard_saturated_total 1"), "{metrics}");
 }
+
+#[test]
+fn idle_connections_do_not_stop_the_others() {
+    let server = Server::start(config());
+    let idle: Vec<std::net::TcpStream> = (0..500)
+        .filter_map(|_| std::net::TcpStream::connect(server.addr).ok())
+        .collect();
+    assert!(idle.len() > 100, "only {} connections opened", idle.len());
+    let fen = escape("3k5/9/9/9/9/9/9/9/4R4/5K3 w");
+    let answer = server.json(&format!("/xiangqi?fen={fen}"), 200);
+    assert_eq!(answer["category"], "win");
+    drop(idle);
+    assert_eq!(server.get("/health").status, 200);
+}
+
+#[test]
+fn a_table_corrupted_while_serving_fails_alone() {
+    // A copy of the tables, whose KRKN file is damaged once served.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("server-corrupted");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a directory");
+    for entry in std::fs::read_dir(tables()).expect("the tables").flatten() {
+        std::fs::copy(entry.path(), dir.join(entry.file_name())).expect("a copy");
+    }
+    let mut config = qiboard_server::Config::new(&dir);
+    config.no_build = true;
+    config.no_cache = true;
+    config.tb_cache_mib = 0;
+    let server = Server::start(config);
+    let krkn = random_positions("KRKN", 40, 11);
+    let target =
+        |position: &qiboard::xiangqi::Position| format!("/xiangqi?fen={}", escape(&position.fen()));
+    server.json(&target(&krkn[0]), 200);
+    for kind in ["qwdl", "qdtm"] {
+        let path = dir.join(format!("KRKN.{kind}"));
+        let mut bytes = std::fs::read(&path).expect("the file");
+        let middle = bytes.len() / 2;
+        for byte in &mut bytes[middle.saturating_sub(64)..middle] {
+            *byte ^= 0x5a;
+        }
+        std::fs::write(&path, bytes).expect("damaged");
+    }
+    let reference = Tablebase::open(tables()).expect("the intact tables");
+    let mut refused = 0;
+    for position in &krkn {
+        let reply = server.get(&target(position));
+        match reply.status {
+            200 => {
+                let json = reply.json();
+                let own = reference.probe_dtm(position).expect("a value");
+                assert_eq!(
+                    json["dtm"].as_u64().unwrap_or(0),
+                    u64::from(own.value.plies())
+                );
+            }
+            500 => {
+                assert!(reply.json()["error"].is_string());
+                refused += 1;
+            }
+            other => panic!("status {other}: {}", reply.text()),
+        }
+    }
+    assert!(refused > 0, "the damage was never noticed");
+    // The other endgames answer as before.
+    for position in random_positions("KRK", 20, 12) {
+        let json = server.json(&target(&position), 200);
+        let best = reference.best_move(&position).expect("a probe");
+        assert_eq!(
+            json["moves"][0]["uci"].as_str(),
+            best.map(|(mv, _)| mv.to_string()).as_deref()
+        );
+    }
+}
