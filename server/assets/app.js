@@ -301,7 +301,7 @@ function showMoves(answer) {
       row.appendChild(badge(m.category, m.dtm, m.dtm_to));
       if (m.dtm_to === 'rule') row.appendChild(marker('rule', 'rule', 'distance to the repetition rules\' decision'));
       if (m.by_rules) row.appendChild(marker('⚖', 'rule', 'decided by the repetition rules'));
-      if (m.rule_sooner) row.appendChild(marker('?', 'sooner', 'a rule decision sooner than the position\'s own distance: the solver\'s line, not a promise'));
+      if (m.exceeds_value) row.appendChild(marker('?', 'sooner', 'better for the mover than the position\'s own value: a rule distance of the solver\'s line, not a promise'));
       if (m.checkmate) row.appendChild(marker('#', 'win', 'checkmate'));
       else if (m.check) row.appendChild(marker('+', 'draw', 'check'));
       if (m.capture) row.appendChild(marker(`×${label(m.capture)}`, 'draw', 'capture'));

@@ -67,7 +67,7 @@ use crate::ondemand::{Builder, Verdict};
 )]
 pub struct Config {
     /// The directory of tables (created if missing).
-    #[arg(long, default_value = "tables")]
+    #[arg(long, default_value = "xiangqi-tables")]
     pub dir: PathBuf,
     /// Address to listen on.
     #[arg(long, default_value = "127.0.0.1:9000")]
@@ -562,7 +562,8 @@ async fn endgame(
             if !computing.tablebase.contains(&material) {
                 return Ok(None);
             }
-            stats::compute(&computing.config.dir, material).map(Some)
+            let limit = computing.config.max_build_entries;
+            stats::compute(&computing.config.dir, material, limit).map(Some)
         })
         .await?;
     match found {
@@ -576,6 +577,10 @@ async fn endgame(
             format!("{material} is not served here"),
         )
         .with("material", json!(material.to_string()))),
+        Err(error @ stats::StatsError::TooLarge { .. }) => Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("statistics of {material}: {error}"),
+        )),
         Err(error) => {
             eprintln!("qiboard-server: statistics of {material}: {error}");
             Err(ApiError::new(

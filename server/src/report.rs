@@ -6,8 +6,11 @@
 //! Values of moves are given for the side making the move (a winning move
 //! is `"win"`), as the prober's ranking gives them. A distance that counts
 //! to a rule decision (`"dtm_to": "rule"`) follows the solver's line and
-//! is no promise that no decision comes sooner: a move whose rule distance
-//! is shorter than the position's own is marked `"rule_sooner"`.
+//! is no promise that no decision comes sooner or later: rule rounds count
+//! their distances afresh, so a move may show a value better for its mover
+//! than the position's own (a quicker rule win, a longer loss). Such a
+//! move is marked `"exceeds_value"`; the moves that realise the position's
+//! value come first all the same.
 
 use qiboard::xiangqi::rules::Ruling;
 use qiboard::xiangqi::{Color, Game, Move, Notation, Outcome, Piece, Position, Status};
@@ -83,9 +86,9 @@ pub struct MoveReport {
     by_rules: bool,
     /// The move keeps the position's own value and distance.
     realises: bool,
-    /// The move reaches a rule decision sooner than the position's own
-    /// distance says (see the module's docs).
-    rule_sooner: bool,
+    /// The move's value is better for its mover than the position's own,
+    /// which only a rule distance can be (see the module's docs).
+    exceeds_value: bool,
     capture: Option<String>,
     check: bool,
     checkmate: bool,
@@ -126,7 +129,7 @@ pub fn position(tablebase: &Tablebase, position: &Position) -> Result<PositionRe
             let after = position.play(mv);
             let status = after.status();
             let realises = dtm == own;
-            let rule_sooner = !realises
+            let exceeds_value = !realises
                 && dtm.to == DistanceTo::Rule
                 && dtm.value.wdl() == own.value.wdl()
                 && dtm.value.order() > own.value.order();
@@ -137,7 +140,7 @@ pub fn position(tablebase: &Tablebase, position: &Position) -> Result<PositionRe
                 dtm_to: dtm_to(dtm),
                 by_rules: dtm.by_rules,
                 realises,
-                rule_sooner,
+                exceeds_value,
                 capture: position.captured(mv).map(piece_letter),
                 check: after.is_check(),
                 checkmate: status == Status::Checkmate,

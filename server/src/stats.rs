@@ -2,10 +2,11 @@
 //! (mirror images counted), how many are won, drawn and lost, how many the
 //! repetition rules decided, and the longest win with an example.
 //!
-//! Computed once from the whole table ([`Generator::table`]), then kept in
-//! memory and written beside the tables as `MATERIAL.stats.json`, which
+//! Computed once from the whole table ([`Generator::table`], which holds
+//! it in memory: only for endgames within a limit of entries), then kept
+//! in memory and written beside the tables as `MATERIAL.stats.json`, which
 //! later runs read instead (a read-only directory keeps them in memory
-//! only).
+//! only; statistics of larger endgames can be put there by hand).
 
 use std::path::{Path, PathBuf};
 
@@ -39,13 +40,40 @@ fn side(table: &Table, color: Color) -> Json {
     })
 }
 
+/// Why statistics could not be had.
+#[derive(Debug)]
+pub enum StatsError {
+    /// The endgame has more entries than statistics are computed for.
+    TooLarge {
+        /// Its entries.
+        entries: u64,
+        /// The limit.
+        limit: u64,
+    },
+    /// The table could not be read whole.
+    Table(GenerateError),
+}
+
+impl std::fmt::Display for StatsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StatsError::TooLarge { entries, limit } => write!(
+                f,
+                "{entries} entries; statistics are computed here for endgames of at most {limit}"
+            ),
+            StatsError::Table(error) => write!(f, "{error}"),
+        }
+    }
+}
+
 /// The statistics of `material` (stored orientation) in `dir`, read from
-/// the file beside the tables or computed and written there.
+/// the file beside the tables or computed and written there when the
+/// endgame has at most `limit` entries.
 ///
 /// # Errors
 ///
-/// The table cannot be read whole.
-pub fn compute(dir: &Path, material: Material) -> Result<Json, GenerateError> {
+/// Too large an endgame, or a table that cannot be read whole.
+pub fn compute(dir: &Path, material: Material, limit: u64) -> Result<Json, StatsError> {
     let path = stats_path(dir, material);
     if let Ok(text) = std::fs::read_to_string(&path) {
         if let Ok(json) = serde_json::from_str::<Json>(&text) {
@@ -54,12 +82,16 @@ pub fn compute(dir: &Path, material: Material) -> Result<Json, GenerateError> {
             }
         }
     }
-    let generator = Generator::open(dir)?;
-    let table = generator.table(&material)?;
+    let entries = Layout::entries(material);
+    if entries > limit {
+        return Err(StatsError::TooLarge { entries, limit });
+    }
+    let generator = Generator::open(dir).map_err(StatsError::Table)?;
+    let table = generator.table(&material).map_err(StatsError::Table)?;
     let json = json!({
         "material": material.to_string(),
         "pieces": material.piece_count(),
-        "entries": Layout::entries(material),
+        "entries": entries,
         "rules": table.rules().to_string(),
         "red_to_move": side(&table, Color::Red),
         "black_to_move": side(&table, Color::Black),

@@ -279,3 +279,13 @@ fn board_images_openapi_cors_and_compression() {
     assert_eq!(page.status, 200);
     assert!(page.text().contains("<html") || page.text().contains("<!doctype"));
 }
+
+#[test]
+fn statistics_of_endgames_past_the_limit_are_refused() {
+    let mut config = config();
+    config.max_build_entries = 10;
+    let server = Server::start(config);
+    let refused = server.json("/endgames/KNK", 422);
+    let why = refused["error"].as_str().expect("a reason");
+    assert!(why.contains("at most 10"), "{why}");
+}
