@@ -215,8 +215,10 @@ fn query<T: DeserializeOwned>(uri: &Uri) -> Result<T, ApiError> {
         .map_err(|error| ApiError::new(StatusCode::BAD_REQUEST, error.body_text()))
 }
 
+/// `fen` read as a position; `_` stands for a space, as lila-tablebase
+/// reads it (a FEN has no `_`), so that URLs need no escapes.
 fn parse_fen(fen: &str) -> Result<Position, ApiError> {
-    Position::from_fen(fen.trim()).map_err(|error| {
+    Position::from_fen(fen.replace('_', " ").trim()).map_err(|error| {
         ApiError::new(StatusCode::BAD_REQUEST, format!("bad FEN: {error}"))
             .with("fen", json!(fen.chars().take(200).collect::<String>()))
     })

@@ -235,6 +235,9 @@ fn a_position_no_table_covers_is_404_with_building_off() {
     assert!(answer["error"]
         .as_str()
         .is_some_and(|text| text.contains("KRRK")));
+    // `_` for the spaces, as lila-tablebase reads it.
+    let unescaped = server.json("/xiangqi?fen=3k5/9/9/9/9/9/9/9/4R4/5K3_w", 200);
+    assert_eq!(unescaped["category"], "win");
     let start = Position::start().fen();
     let answer = server.json(&format!("/xiangqi?fen={}", escape(&start)), 404);
     assert!(answer["error"].is_string());
