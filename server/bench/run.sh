@@ -3,6 +3,8 @@
 #   1. /xiangqi for random KRNKR positions with the response cache off,
 #      so that every request probes (the tablebase's block cache at its
 #      default size);
+#   1b. the same with a block cache of 1 GiB, which holds every block
+#      of KRNKR the positions reach;
 #   2. the same with the response cache on, over 100 positions asked
 #      again and again;
 #   3. 1,000 connections with the response cache off, and the server's
@@ -53,6 +55,13 @@ echo "== /xiangqi, random KRNKR positions, response cache off"
 start --no-cache
 FENS=target/bench-fens.txt wrk -t2 -c"$CONNECTIONS" -d"${SECONDS_PER_RUN}s" --latency \
     -s server/bench/fens.lua "$URL"
+stop
+
+echo "== /xiangqi, random KRNKR positions, response cache off, block cache 1 GiB"
+start --no-cache --tb-cache-mib 1024
+FENS=target/bench-fens.txt wrk -t2 -c"$CONNECTIONS" -d"${SECONDS_PER_RUN}s" --latency \
+    -s server/bench/fens.lua "$URL"
+grep -E '^VmHWM' "/proc/$SERVER/status"
 stop
 
 echo "== /xiangqi, 100 KRNKR positions repeated, response cache on"
