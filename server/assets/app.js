@@ -26,13 +26,14 @@ const state = {
   mainline: null,
   step: 0,
   request: 0,
+  building: false, // the last answer was a build under way
 };
 
 const $ = (id) => document.getElementById(id);
 const chinese = () => $('chinese').checked;
 
 function parseFen(fen) {
-  const [placement, side] = fen.trim().split(/\s+/);
+  const [placement, side] = fen.replace(/_/g, ' ').trim().split(/\s+/);
   const rows = (placement || '').split('/');
   if (rows.length !== 10) throw new Error('a FEN has ten rows');
   const board = {};
@@ -328,8 +329,11 @@ async function analyse(keepLine) {
   }
   if (status === 202) {
     const p = body.progress;
-    const percent = p && p.entries_total ? ` ${Math.floor(100 * p.fraction)}%` : '';
+    let percent = '';
+    if (p && p.entries_total) percent = ` ${Math.floor(100 * p.fraction)}%`;
+    else if (p && p.stage_total) percent = `: ${p.stage} ${Math.floor((100 * p.stage_done) / p.stage_total)}%`;
     $('status').textContent = `Building ${body.material} (${body.status}${percent})…`;
+    state.building = true;
     setTimeout(() => { if (ticket === state.request) analyse(keepLine); }, 1000);
     return;
   }
@@ -337,6 +341,8 @@ async function analyse(keepLine) {
     $('status').textContent = body.error || `error ${status}`;
     return;
   }
+  if (state.building) loadServed();
+  state.building = false;
   state.answer = body;
   $('status').textContent = describe(body);
   showMoves(body);
@@ -437,6 +443,34 @@ async function loadStats(material) {
   }
 }
 
+// The endgames served and the builds under way; a click shows one's
+// statistics.
+async function loadServed() {
+  const { status, body } = await getJson('/endgames');
+  const holder = $('served');
+  if (status !== 200) return;
+  holder.replaceChildren();
+  for (const endgame of body.endgames) {
+    const button = document.createElement('button');
+    button.className = 'endgame';
+    button.textContent = endgame.material;
+    button.title = `${endgame.entries.toLocaleString()} index entries`;
+    button.addEventListener('click', () => loadStats(endgame.material));
+    holder.appendChild(button);
+  }
+  const builds = body.builds;
+  if (builds.building || builds.queued.length) {
+    const note = document.createElement('p');
+    note.textContent = `Building: ${builds.building || '—'}; queued: ${builds.queued.join(', ') || '—'}`;
+    holder.appendChild(note);
+  }
+  if (!builds.enabled) {
+    const note = document.createElement('p');
+    note.textContent = 'This server does not build missing tables.';
+    holder.appendChild(note);
+  }
+}
+
 function init() {
   $('flip').addEventListener('click', () => { state.flipped = !state.flipped; drawBoard(); });
   $('edit').addEventListener('click', () => {
@@ -484,6 +518,7 @@ function init() {
   $('ml-last').addEventListener('click', () => stepTo(Infinity));
   $('ml-pgn').addEventListener('click', () => exportLine('pgn'));
   $('ml-wxf').addEventListener('click', () => exportLine('wxf'));
+  loadServed();
   const fromUrl = new URLSearchParams(window.location.search).get('fen');
   try {
     setFen(fromUrl || '3k5/9/9/9/9/9/9/9/4R4/5K3 w', false);

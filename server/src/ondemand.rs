@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 
 use qiboard_tablebase::{Layout, Material, RuleSet, Tablebase};
-use qiboard_tablebase_gen::{Generator, Plan, Progress};
+use qiboard_tablebase_gen::{Generated, Generator, Plan, Progress};
 use serde_json::json;
 
 use crate::metrics::Metrics;
@@ -62,9 +62,8 @@ impl Progress for Meter {
         self.stage_done.fetch_add(units, Ordering::Relaxed);
     }
 
-    fn overall(&self, done: u64, total: u64) {
-        self.done.store(done, Ordering::Relaxed);
-        self.total.store(total, Ordering::Relaxed);
+    fn generated(&self, generated: &Generated) {
+        self.done.fetch_add(generated.entries, Ordering::Relaxed);
     }
 }
 
@@ -73,9 +72,9 @@ struct Queue {
     running: Option<(Material, Arc<Meter>)>,
     waiting: VecDeque<Material>,
     failed: HashMap<Material, String>,
-    /// The plan's verdict on endgames asked about: `None` when buildable,
-    /// else why not.
-    planned: HashMap<Material, Option<String>>,
+    /// The plan's verdict on endgames asked about: the entries the build
+    /// solves, or why it will not be built.
+    planned: HashMap<Material, Result<u64, String>>,
 }
 
 /// The builder: its settings, queue and worker.
@@ -156,6 +155,9 @@ impl Builder {
                     continue;
                 };
                 let meter = Arc::new(Meter::default());
+                if let Some(Ok(entries)) = queue.planned.get(&material) {
+                    meter.total.store(*entries, Ordering::Relaxed);
+                }
                 queue.running = Some((material, Arc::clone(&meter)));
                 (material, meter)
             };
@@ -190,17 +192,18 @@ impl Builder {
         }
     }
 
-    /// Why `material` cannot be built under the limits, if it cannot.
-    fn refusal(&self, material: Material, tablebase: &Tablebase) -> Option<String> {
+    /// The entries building `material` solves (its missing tables), or why
+    /// it cannot be built under the limits.
+    fn plan(&self, material: Material, tablebase: &Tablebase) -> Result<u64, String> {
         if material.piece_count() > MAX_PLANNED_PIECES {
-            return Some(format!(
+            return Err(format!(
                 "{material} has {} pieces; this server builds endgames of at most {MAX_PLANNED_PIECES}",
                 material.piece_count()
             ));
         }
         let own = Layout::entries(material);
         if own > self.max_entries {
-            return Some(format!(
+            return Err(format!(
                 "{material} has {own} index entries, above this server's build limit of {}",
                 self.max_entries
             ));
@@ -212,19 +215,20 @@ impl Builder {
                 continue;
             }
             if let Some(blocked) = endgame.blocked {
-                return Some(format!(
+                return Err(format!(
                     "{} cannot be built here: {blocked}",
                     endgame.material
                 ));
             }
             entries = entries.saturating_add(endgame.entries);
         }
-        (entries > self.max_entries).then(|| {
-            format!(
+        if entries > self.max_entries {
+            return Err(format!(
                 "{material} and its missing sub-endgames have {entries} index entries, above this server's build limit of {}",
                 self.max_entries
-            )
-        })
+            ));
+        }
+        Ok(entries)
     }
 
     /// What to answer about the missing `material` (stored orientation),
@@ -235,15 +239,15 @@ impl Builder {
         }
         let material = material.canonical();
         let planned = lock(&self.queue).planned.get(&material).cloned();
-        let refusal = match planned {
+        let plan = match planned {
             Some(known) => known,
             None => {
-                let found = self.refusal(material, tablebase);
+                let found = self.plan(material, tablebase);
                 lock(&self.queue).planned.insert(material, found.clone());
                 found
             }
         };
-        if let Some(why) = refusal {
+        if let Err(why) = plan {
             return Verdict::Refused(why);
         }
         let mut queue = lock(&self.queue);
