@@ -1,0 +1,117 @@
+//! Tables built on demand, on an empty directory.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{escape, Server};
+use qiboard::xiangqi::Position;
+use qiboard_server::Config;
+use qiboard_tablebase::Tablebase;
+
+fn empty_dir(name: &str) -> std::path::PathBuf {
+    let dir =
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("server-build-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a directory");
+    dir
+}
+
+#[test]
+fn a_missing_small_endgame_is_built_and_then_answered() {
+    let dir = empty_dir("krk");
+    let server = Server::start(Config::new(&dir));
+    let fen = "3k5/9/9/9/9/9/9/9/4R4/5K3 w";
+    let target = format!("/xiangqi?fen={}", escape(fen));
+    let first = server.get(&target);
+    assert_eq!(first.status, 202, "{}", first.text());
+    assert_eq!(first.header("retry-after"), Some("1"));
+    let progress = first.json();
+    assert_eq!(progress["material"], "KRK");
+    assert!(matches!(
+        progress["status"].as_str(),
+        Some("queued" | "building")
+    ));
+    // Poll as a client would, within a bound on the number of tries.
+    let mut answer = None;
+    for _ in 0..600 {
+        let reply = server.get(&target);
+        match reply.status {
+            200 => {
+                answer = Some(reply.json());
+                break;
+            }
+            202 => std::thread::sleep(Duration::from_millis(100)),
+            other => panic!("status {other}: {}", reply.text()),
+        }
+    }
+    let answer = answer.expect("KRK built within the tries");
+    let tablebase = Tablebase::open(&dir).expect("the directory");
+    let position = Position::from_fen(fen).expect("legal");
+    let best = tablebase
+        .best_move(&position)
+        .expect("a probe")
+        .expect("a move");
+    assert_eq!(answer["moves"][0]["uci"], best.0.to_string());
+    assert_eq!(
+        answer["dtm"],
+        tablebase
+            .probe_dtm(&position)
+            .expect("a value")
+            .value
+            .plies()
+    );
+    let list = server.json("/endgames", 200);
+    let served: Vec<&str> = list["endgames"]
+        .as_array()
+        .expect("endgames")
+        .iter()
+        .filter_map(|endgame| endgame["material"].as_str())
+        .collect();
+    assert!(served.contains(&"KRK"), "{served:?}");
+    assert_eq!(list["builds"]["building"], serde_json::Value::Null);
+    let metrics = server.get("/metrics").text();
+    assert!(metrics.contains("qiboard_builds_done_total 1"), "{metrics}");
+}
+
+#[test]
+fn too_large_endgames_are_refused_with_the_reason() {
+    let dir = empty_dir("large");
+    let mut config = Config::new(&dir);
+    config.max_build_entries = 1000;
+    let server = Server::start(config);
+    let krkn = escape("3k5/9/9/9/4n4/9/9/9/4R4/5K3 w");
+    let refused = server.json(&format!("/xiangqi?fen={krkn}"), 422);
+    let why = refused["error"].as_str().expect("a reason");
+    assert!(why.contains("KRKN") && why.contains("1000"), "{why}");
+    let start = escape(&Position::start().fen());
+    // Too many pieces for any index: no table can ever cover it.
+    let refused = server.json(&format!("/xiangqi?fen={start}"), 404);
+    let why = refused["error"].as_str().expect("a reason");
+    assert!(why.contains("32 pieces"), "{why}");
+    // At the default limit, a six-piece endgame of billions of entries.
+    let big = Server::start(Config::new(empty_dir("default")));
+    let krrknn = escape("3k5/9/9/9/2n1n4/9/9/9/2R1R4/5K3 w");
+    let refused = big.json(&format!("/xiangqi?fen={krrknn}"), 422);
+    let why = refused["error"].as_str().expect("a reason");
+    assert!(why.contains("KRRKNN") && why.contains("100000000"), "{why}");
+    // Nothing was built or queued.
+    let list = server.json("/endgames", 200);
+    assert_eq!(list["endgames"].as_array().map(Vec::len), Some(0));
+    assert_eq!(list["builds"]["queued"].as_array().map(Vec::len), Some(0));
+}
+
+#[test]
+fn a_full_build_queue_says_so() {
+    let dir = empty_dir("queue");
+    let mut config = Config::new(&dir);
+    config.build_queue = 0;
+    let server = Server::start(config);
+    let krk = escape("3k5/9/9/9/9/9/9/9/4R4/5K3 w");
+    let reply = server.get(&format!("/xiangqi?fen={krk}"));
+    assert_eq!(reply.status, 503, "{}", reply.text());
+    assert_eq!(reply.header("retry-after"), Some("10"));
+    assert!(reply.json()["error"]
+        .as_str()
+        .is_some_and(|why| why.contains("queue")));
+}

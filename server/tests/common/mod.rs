@@ -1,0 +1,257 @@
+//! What the server's tests share: small tables generated once per test
+//! binary, a server started on an ephemeral port, and a raw HTTP/1.1
+//! client (so that hostile requests can be sent as bytes).
+
+#![allow(dead_code)]
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use qiboard::xiangqi::{Color, Position};
+use qiboard_server::Config;
+use qiboard_tablebase::{Layout, Material};
+use qiboard_tablebase_gen::{Generator, Quiet};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// A directory holding KRK, KNK and KRKN (KRKN's plan builds the first
+/// two), generated once.
+pub fn tables() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        // One directory per test binary, made afresh.
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("server-tables-{}", env!("CARGO_CRATE_NAME")));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a directory for the tables");
+        let generator = Generator::open(&dir).expect("the directory opens");
+        generator
+            .generate(&"KRKN".parse().expect("a material"), &Quiet)
+            .expect("KRKN builds");
+        dir
+    })
+}
+
+/// A running server; stopped when dropped.
+pub struct Server {
+    pub addr: SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Server {
+    /// Serves `config` on an ephemeral port of the loopback.
+    pub fn start(mut config: Config) -> Server {
+        config.listen = "127.0.0.1:0".parse().expect("an address");
+        let listener = std::net::TcpListener::bind(config.listen).expect("a port");
+        listener.set_nonblocking(true).expect("non-blocking");
+        let addr = listener.local_addr().expect("its address");
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .expect("a runtime");
+            runtime.block_on(async move {
+                let listener = tokio::net::TcpListener::from_std(listener).expect("tokio");
+                qiboard_server::serve(listener, config, async {
+                    let _ = stopped.await;
+                })
+                .await
+                .expect("the server runs");
+            });
+        });
+        Server {
+            addr,
+            stop: Some(stop),
+            thread: Some(thread),
+        }
+    }
+
+    /// GET `target` with no extra header.
+    pub fn get(&self, target: &str) -> Reply {
+        self.send(&format!(
+            "GET {target} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n"
+        ))
+    }
+
+    /// GET `target` and its JSON body, which must come with `status`.
+    pub fn json(&self, target: &str, status: u16) -> serde_json::Value {
+        let reply = self.get(target);
+        assert_eq!(reply.status, status, "{target}: {}", reply.text());
+        reply.json()
+    }
+
+    /// Sends `request` as it is and reads the reply.
+    pub fn send(&self, request: &str) -> Reply {
+        send_raw(self.addr, request.as_bytes())
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// An HTTP reply.
+#[derive(Debug)]
+pub struct Reply {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+}
+
+impl Reply {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(key, _)| key.eq_ignore_ascii_case(name))
+            .map(|(_, value)| value.as_str())
+    }
+
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|error| panic!("not JSON ({error}): {}", self.text()))
+    }
+}
+
+/// Sends `request` to `addr` and reads the whole reply (the request asks
+/// the server to close the connection). A connection the server closes
+/// without a reply reads as status 0.
+pub fn send_raw(addr: SocketAddr, request: &[u8]) -> Reply {
+    let mut stream = TcpStream::connect(addr).expect("the server accepts");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(120)))
+        .expect("a timeout");
+    // The server may answer and close before it has read everything.
+    let _ = stream.write_all(request);
+    // Read until the connection closes, or the body its length announces
+    // is in (not every server closes when asked to).
+    let mut raw = Vec::new();
+    let mut buffer = [0u8; 16 * 1024];
+    loop {
+        match stream.read(&mut buffer) {
+            Ok(0) | Err(_) => break,
+            Ok(read) => raw.extend_from_slice(&buffer[..read]),
+        }
+        if let Some(split) = raw.windows(4).position(|window| window == b"\r\n\r\n") {
+            let head = String::from_utf8_lossy(&raw[..split]).to_ascii_lowercase();
+            let length = head
+                .lines()
+                .find_map(|line| line.strip_prefix("content-length:"))
+                .and_then(|value| value.trim().parse::<usize>().ok());
+            if length.is_some_and(|length| raw.len() >= split + 4 + length) {
+                break;
+            }
+        }
+    }
+    parse_reply(&raw)
+}
+
+fn parse_reply(raw: &[u8]) -> Reply {
+    let Some(split) = raw.windows(4).position(|window| window == b"\r\n\r\n") else {
+        return Reply {
+            status: 0,
+            headers: Vec::new(),
+            body: Vec::new(),
+        };
+    };
+    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
+    let mut lines = head.split("\r\n");
+    let status = lines
+        .next()
+        .and_then(|line| line.split(' ').nth(1))
+        .and_then(|code| code.parse().ok())
+        .unwrap_or(0);
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|line| line.split_once(':'))
+        .map(|(key, value)| (key.trim().to_owned(), value.trim().to_owned()))
+        .collect();
+    let mut body = raw[split + 4..].to_vec();
+    let chunked = headers.iter().any(|(key, value)| {
+        key.eq_ignore_ascii_case("transfer-encoding") && value.contains("chunked")
+    });
+    if chunked {
+        body = dechunk(&body);
+    }
+    Reply {
+        status,
+        headers,
+        body,
+    }
+}
+
+fn dechunk(mut raw: &[u8]) -> Vec<u8> {
+    let mut body = Vec::new();
+    while let Some(end) = raw.windows(2).position(|window| window == b"\r\n") {
+        let size_text = String::from_utf8_lossy(&raw[..end]);
+        let size = usize::from_str_radix(size_text.split(';').next().unwrap_or("").trim(), 16)
+            .unwrap_or(0);
+        if size == 0 || raw.len() < end + 2 + size {
+            break;
+        }
+        body.extend_from_slice(&raw[end + 2..end + 2 + size]);
+        raw = &raw[(end + 4 + size).min(raw.len())..];
+    }
+    body
+}
+
+/// `fen` escaped for a query string.
+pub fn escape(text: &str) -> String {
+    let mut out = String::new();
+    for byte in text.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                out.push(byte as char)
+            }
+            _ => out.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    out
+}
+
+/// `count` random legal positions of `material`, either side to move,
+/// half of them with the colours swapped.
+pub fn random_positions(material: &str, count: usize, seed: u64) -> Vec<Position> {
+    let material: Material = material.parse().expect("a material");
+    let layout = Layout::new(material.canonical()).expect("a layout");
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut found = Vec::new();
+    while found.len() < count {
+        let side = if rng.random() {
+            Color::Red
+        } else {
+            Color::Black
+        };
+        let index = rng.random_range(0..layout.per_side());
+        if let Some(position) = layout.position(side, index) {
+            if found.len() % 2 == 1 {
+                found.push(position.flipped());
+            } else {
+                found.push(position);
+            }
+        }
+    }
+    found
+}
+
+/// The defaults over the test tables, building off.
+pub fn config() -> Config {
+    let mut config = Config::new(tables());
+    config.no_build = true;
+    config
+}
