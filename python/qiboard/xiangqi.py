@@ -56,6 +56,9 @@ canonical_material = _native.canonical_material
 material_attackers = _native.material_attackers
 svg = _native.svg
 
+# The same probes answered over HTTP by qiboard-server (pure Python).
+from .remote import RemoteTablebase  # noqa: E402
+
 #: Names of the ``Batch.endings`` codes (index = code).
 ENDINGS = (
     None,
@@ -86,6 +89,7 @@ __all__ = [
     "Problem",
     "Record",
     "RecordReader",
+    "RemoteTablebase",
     "Repetition",
     "Tablebase",
     "action_to_move",

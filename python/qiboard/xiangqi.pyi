@@ -7,6 +7,7 @@ from typing import Any, Iterable, Iterator, List, Literal, Optional, Sequence, T
 import numpy as np
 import numpy.typing as npt
 
+from .remote import RemoteTablebase as RemoteTablebase
 from ._shared import GameBase, NodeBase, OutcomeBase, PositionBase, ProblemBase, RecordBase, RecordReaderBase
 
 _Color = Literal["red", "black"]
@@ -333,6 +334,7 @@ __all__ = [
     "Problem",
     "Record",
     "RecordReader",
+    "RemoteTablebase",
     "Repetition",
     "Tablebase",
     "action_to_move",

@@ -160,3 +160,10 @@ def test_a_real_server_agrees_with_the_extension(tmp_path):
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+def test_the_client_is_qiboard_xiangqi_s() -> None:
+    from qiboard import xiangqi
+
+    assert xiangqi.RemoteTablebase is RemoteTablebase
+    assert "RemoteTablebase" in xiangqi.__all__
