@@ -102,10 +102,15 @@ impl Codes for &Table {
     }
 }
 
+/// Blocks a run holds per thread compressing it: enough that handing the
+/// run to the threads costs little beside compressing blocks of a few
+/// KiB, few enough that a run stays a few MiB.
+const BLOCKS_PER_THREAD: usize = 64;
+
 /// Calls `each` with every run of `side`'s codes, in order, each a whole
-/// number of blocks of `block_entries` (but the last): as many blocks as
-/// there are threads to compress them, so that a table out of core is
-/// never held whole.
+/// number of blocks of `block_entries` (but the last):
+/// [`BLOCKS_PER_THREAD`] blocks for each thread compressing them, so that
+/// a table out of core is never held whole.
 fn runs_of(
     codes: &mut dyn Codes,
     side: Color,
@@ -113,7 +118,7 @@ fn runs_of(
     mut each: impl FnMut(&[u16]),
 ) -> Result<(), GenerateError> {
     let per_side = codes.layout().per_side() as usize;
-    let run = block_entries * rayon::current_num_threads().max(1);
+    let run = block_entries * BLOCKS_PER_THREAD * rayon::current_num_threads().max(1);
     let mut buffer = Vec::new();
     for start in (0..per_side).step_by(run) {
         codes.read(side, start..per_side.min(start + run), &mut buffer)?;

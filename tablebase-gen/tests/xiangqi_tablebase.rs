@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use qiboard::xiangqi::{Color, Position, Setup, Status};
 use qiboard_tablebase::{
-    Dtm, Material, ProbeError, RuleSet, SideStats, Table, Tablebase, Value, Wdl,
+    Dtm, Material, ProbeError, RuleSet, SideStats, Table, Tablebase, Value, Wdl, FORMAT_VERSION,
 };
 use qiboard_tablebase_gen::{family, GenerateError, Generator, Quiet};
 
@@ -266,20 +266,44 @@ fn files_round_trip_and_damage_is_reported() {
         .to_string();
     assert!(error.contains("KRK"), "{error}");
 
-    // A file of the previous block format (a byte per WDL entry) says to
-    // regenerate.
-    let mut previous = good.clone();
-    previous[8..10].copy_from_slice(&2u16.to_le_bytes());
-    std::fs::write(&path, &previous).unwrap();
+    // Files of the earlier block formats (version 2: a byte per WDL
+    // entry; version 3: blocks of 256 KiB and 1 MiB) are refused, naming
+    // the command that rebuilds them.
+    for version in [2u16, 3] {
+        let mut previous = good.clone();
+        previous[8..10].copy_from_slice(&version.to_le_bytes());
+        std::fs::write(&path, &previous).unwrap();
+        let error = Generator::open(&dir)
+            .unwrap()
+            .table(&material("KRKA"))
+            .unwrap_err();
+        assert!(
+            matches!(error, GenerateError::Probe(ProbeError::OldFormat { .. })),
+            "version {version}: {error}"
+        );
+        let rebuild = format!("`qiboard tb gen KRKA --dir {}`", dir.display());
+        assert!(error.to_string().contains(&rebuild), "{error}");
+        let probed = Tablebase::open(&dir)
+            .unwrap()
+            .probe_wdl(&Position::from_fen("3k5/4a4/9/9/9/9/9/9/4R4/5K3 w").unwrap())
+            .unwrap_err();
+        assert!(probed.to_string().contains(&rebuild), "{probed}");
+    }
+    // A version this build does not know yet is a damaged file, not an
+    // old one.
+    let mut newer = good.clone();
+    newer[8..10].copy_from_slice(&(FORMAT_VERSION + 1).to_le_bytes());
+    std::fs::write(&path, &newer).unwrap();
     let error = Generator::open(&dir)
         .unwrap()
         .table(&material("KRKA"))
-        .unwrap_err()
-        .to_string();
-    assert!(error.contains("format version 2"), "{error}");
-    assert!(error.contains("regenerate"), "{error}");
+        .unwrap_err();
+    assert!(
+        matches!(error, GenerateError::Probe(ProbeError::Corrupt { .. })),
+        "{error}"
+    );
 
-    // A file of the first format says to regenerate.
+    // A file of the first format says how to rebuild it.
     std::fs::remove_file(&path).unwrap();
     std::fs::write(dir.join("KRKA.qtb"), b"QIXQTB\r\n").unwrap();
     let error = Generator::open(&dir)
@@ -290,7 +314,10 @@ fn files_round_trip_and_damage_is_reported() {
         matches!(error, GenerateError::Probe(ProbeError::OldFormat { .. })),
         "{error}"
     );
-    assert!(error.to_string().contains("regenerate"), "{error}");
+    assert!(
+        error.to_string().contains("`qiboard tb gen KRKA --dir"),
+        "{error}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -526,7 +553,7 @@ fn values_score_in_their_bands() {
 
 /// A table whose header names the superseded reading of the Asian rules
 /// (with its header checksum made right again) is an old format to
-/// regenerate, not a corrupt file and not another rule set.
+/// rebuild them, not a corrupt file and not another rule set.
 #[test]
 fn tables_of_the_superseded_rules_reading_say_to_regenerate() {
     use qiboard_tablebase::format::checksum;
@@ -561,7 +588,12 @@ fn tables_of_the_superseded_rules_reading_say_to_regenerate() {
         matches!(error, GenerateError::Probe(ProbeError::OldFormat { .. })),
         "{error}"
     );
-    assert!(error.to_string().contains("regenerate"), "{error}");
+    assert!(
+        error
+            .to_string()
+            .contains("rebuild it with `qiboard tb gen KRKN --dir"),
+        "{error}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

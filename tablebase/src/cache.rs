@@ -13,7 +13,7 @@ pub struct BlockKey {
     /// 0 for Red to move, 1 for Black.
     pub side: u8,
     /// The block within that side.
-    pub block: u32,
+    pub block: u64,
 }
 
 const SHARDS: usize = 16;
@@ -52,7 +52,7 @@ impl BlockCache {
     }
 
     fn shard(&self, key: &BlockKey) -> &Mutex<Shard> {
-        let mixed = (u64::from(key.file) << 40 ^ u64::from(key.side) << 32 ^ u64::from(key.block))
+        let mixed = (u64::from(key.file) << 40 ^ u64::from(key.side) << 32 ^ key.block)
             .wrapping_mul(0x9e37_79b9_7f4a_7c15);
         &self.shards[(mixed >> 60) as usize % SHARDS]
     }

@@ -84,8 +84,9 @@ pub enum ProbeError {
         /// The rules asked for.
         expected: RuleSet,
     },
-    /// A table file of the first format (`.qtb`), which this build no
-    /// longer reads.
+    /// A table file of an earlier format (the first one's `.qtb`, an
+    /// earlier version of the block format, or solved under a superseded
+    /// reading of the rules), which this build no longer reads.
     OldFormat {
         /// The file.
         path: PathBuf,
@@ -134,11 +135,21 @@ impl fmt::Display for ProbeError {
                 "{}: solved under the {found} rules, but {expected} rules were asked for; keep each rule set's tables in a directory of its own",
                 path.display()
             ),
-            ProbeError::OldFormat { path } => write!(
-                f,
-                "{}: written by an older qiboard in a format this build no longer reads; regenerate the table with `qiboard tb gen`",
-                path.display()
-            ),
+            ProbeError::OldFormat { path } => {
+                // The file is named after its endgame, in the directory
+                // the tables are generated into.
+                let material = path.file_stem().unwrap_or_default().to_string_lossy();
+                let dir = match path.parent() {
+                    Some(dir) if !dir.as_os_str().is_empty() => dir,
+                    _ => Path::new("."),
+                };
+                write!(
+                    f,
+                    "{}: written by an older qiboard in a format this build no longer reads; rebuild it with `qiboard tb gen {material} --dir {}`",
+                    path.display(),
+                    dir.display()
+                )
+            }
         }
     }
 }

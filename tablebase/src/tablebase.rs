@@ -180,8 +180,7 @@ impl Prober {
         let header = opened.file.header();
         let side = position.side_to_move() as usize;
         let block_entries = u64::from(header.block_entries);
-        // Fewer blocks than `u32` counts: a block holds at least 2¹⁹ entries.
-        let block = (slot.index / block_entries) as u32;
+        let block = slot.index / block_entries;
         let within = (slot.index % block_entries) as usize;
         let key = BlockKey {
             file: opened.id,
@@ -191,7 +190,7 @@ impl Prober {
         let bytes = self.cache.get_or_load(key, || {
             opened
                 .file
-                .read_block(side, u64::from(block))
+                .read_block(side, block)
                 .map_err(|why| ProbeError::Corrupt {
                     path: opened.path.clone(),
                     why,

@@ -12,11 +12,13 @@ use crate::table::SideStats;
 /// The first bytes of every file; the kind follows.
 const MAGIC: &[u8; 4] = b"QITB";
 /// The format version this build writes and reads.
-pub const FORMAT_VERSION: u16 = 3;
+pub const FORMAT_VERSION: u16 = 4;
 /// The compression method byte: zstd frames.
 const ZSTD: u8 = 1;
-/// Bytes of the per-block index record: offset, length, checksum.
-const BLOCK_RECORD: usize = 8 + 4 + 8;
+/// Bytes of the per-block index record: length and checksum (offsets
+/// follow from the lengths; with blocks of a few KiB a wider record would
+/// cost a few per cent of the file).
+const BLOCK_RECORD: usize = 4 + 4;
 /// The largest decompressed block a file may declare (a defence against
 /// files written to make a reader allocate without bound).
 pub const MAX_BLOCK_BYTES: usize = 4 << 20;
@@ -131,6 +133,11 @@ fn block_bytes(entries: u64, width: u8) -> u64 {
     (entries * u64::from(width)).div_ceil(8)
 }
 
+/// A block's checksum: the low half of [`checksum`].
+fn block_checksum(bytes: &[u8]) -> u32 {
+    checksum(bytes) as u32
+}
+
 /// A 64-bit checksum: eight bytes at a time, multiply and shift mixed.
 pub fn checksum(bytes: &[u8]) -> u64 {
     const K: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -152,15 +159,10 @@ pub fn checksum(bytes: &[u8]) -> u64 {
 pub fn assemble(header: &Header, blocks: &[Vec<u8>]) -> Vec<u8> {
     let mut head = Vec::new();
     header.encode(&mut head);
-    let index_start = head.len() + 8;
-    let data_start = index_start + blocks.len() * BLOCK_RECORD + 8;
     let mut index = Vec::with_capacity(blocks.len() * BLOCK_RECORD);
-    let mut offset = data_start as u64;
     for block in blocks {
-        index.extend_from_slice(&offset.to_le_bytes());
         index.extend_from_slice(&(block.len() as u32).to_le_bytes());
-        index.extend_from_slice(&checksum(block).to_le_bytes());
-        offset += block.len() as u64;
+        index.extend_from_slice(&block_checksum(block).to_le_bytes());
     }
     let mut out = head;
     let head_sum = checksum(&out);
@@ -174,19 +176,25 @@ pub fn assemble(header: &Header, blocks: &[Vec<u8>]) -> Vec<u8> {
 }
 
 /// Compresses blocks at one level, reusing its working memory from block
-/// to block.
+/// to block. Frames leave out the decompressed size: the header gives it.
 pub struct Compressor(Option<zstd::bulk::Compressor<'static>>, i32);
 
 impl Compressor {
     /// A compressor at zstd `level`.
     pub fn new(level: i32) -> Compressor {
-        Compressor(zstd::bulk::Compressor::new(level).ok(), level)
+        let compressor = zstd::bulk::Compressor::new(level).and_then(|mut compressor| {
+            compressor.set_parameter(zstd::zstd_safe::CParameter::ContentSizeFlag(false))?;
+            Ok(compressor)
+        });
+        Compressor(compressor.ok(), level)
     }
 
     /// One block's entries, compressed.
     pub fn compress(&mut self, entries: &[u8]) -> Vec<u8> {
         let mut compressed = match &mut self.0 {
             Some(compressor) => compressor.compress(entries),
+            // Without a context of its own (zstd could not allocate one):
+            // a frame with its size, which reads the same.
             None => zstd::bulk::compress(entries, self.1),
         }
         .expect("compressing into a buffer of the bound's size cannot fail");
@@ -243,7 +251,7 @@ impl<'a> Fields<'a> {
 struct BlockRecord {
     offset: u64,
     length: u32,
-    checksum: u64,
+    checksum: u32,
 }
 
 /// An open file: its header and block index, and the file to read blocks
@@ -284,8 +292,9 @@ fn parse(
     let version = fields.u16("format version")?;
     if version != FORMAT_VERSION {
         return Err(format!(
-                "format version {version}; this build reads version {FORMAT_VERSION}: regenerate the table with `qiboard tb gen`"
-            ));
+            "format version {version}; this build reads version {FORMAT_VERSION}: \
+             regenerate the table with `qiboard tb gen MATERIAL --dir DIR`"
+        ));
     }
     let index_scheme = fields.u16("index scheme")?;
     let [rules, width, compression] = fields.array::<3>("format bytes")?;
@@ -357,13 +366,10 @@ fn parse(
         .map(|record| {
             let mut fields = Fields { bytes: record };
             let block = BlockRecord {
-                offset: fields.u64("block offset")?,
+                offset: expected_offset,
                 length: fields.u32("block length")?,
-                checksum: fields.u64("block checksum")?,
+                checksum: fields.u32("block checksum")?,
             };
-            if block.offset != expected_offset {
-                return Err("the block index does not tile the file".to_string());
-            }
             expected_offset += u64::from(block.length);
             Ok(block)
         })
@@ -384,13 +390,13 @@ fn decode_block(
     compressed: &[u8],
     (block, number): (u64, u64),
 ) -> Result<Vec<u8>, String> {
-    if checksum(compressed) != record.checksum {
+    if block_checksum(compressed) != record.checksum {
         return Err(format!(
             "block {number} checksum mismatch: the file is corrupted"
         ));
     }
     let expected = header.bytes_for(header.entries_in(block));
-    let entries = zstd::bulk::decompress(compressed, expected)
+    let entries = decompress(compressed, expected)
         .map_err(|e| format!("block {number} does not decompress: {e}"))?;
     if entries.len() != expected {
         return Err(format!(
@@ -399,6 +405,27 @@ fn decode_block(
         ));
     }
     Ok(entries)
+}
+
+thread_local! {
+    /// Each thread's decompression context: making one per block would cost
+    /// about as much as decompressing a block of a few KiB.
+    static DECOMPRESSOR: std::cell::RefCell<Option<zstd::bulk::Decompressor<'static>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// `compressed` decompressed, at most `capacity` bytes.
+fn decompress(compressed: &[u8], capacity: usize) -> std::io::Result<Vec<u8>> {
+    DECOMPRESSOR.with(|cell| {
+        let mut cell = cell.try_borrow_mut().map_err(std::io::Error::other)?;
+        if cell.is_none() {
+            *cell = Some(zstd::bulk::Decompressor::new()?);
+        }
+        let decompressor = cell.as_mut().expect("made above");
+        let mut entries = Vec::with_capacity(capacity);
+        decompressor.decompress_to_buffer(compressed, &mut entries)?;
+        Ok(entries)
+    })
 }
 
 /// Checks a whole file held in `bytes`, as [`BlockFile::open`] and reading
@@ -419,6 +446,15 @@ pub fn check_bytes(bytes: &[u8], kind: FileKind, per_side_limit: u64) -> Result<
         decode_block(&header, record, &compressed, (block, number as u64))?;
     }
     Ok(header)
+}
+
+/// The format version `path` declares, when it starts as a file of this
+/// format of any version (`None` when it cannot be read or does not).
+pub(crate) fn version_of(path: &Path) -> Option<u16> {
+    let file = File::open(path).ok()?;
+    let mut head = [0; 10];
+    read_at(&file, &mut head, 0).ok()?;
+    (head[..4] == *MAGIC).then(|| u16::from_le_bytes([head[8], head[9]]))
 }
 
 impl BlockFile {

@@ -11,17 +11,18 @@
 
 use crate::value::{Value, CHANGED_FLAG, DRAW, DTM_BASE, ILLEGAL_CODE, MAX_PLIES, RULE_FLAG};
 
-/// WDL entries per block: 256 KiB before compression at two bits an
-/// entry (at a byte an entry, this block size gave files about 10%
-/// smaller than 64 KiB blocks at the same speed).
-pub const WDL_BLOCK_ENTRIES: u32 = 1 << 20;
-/// DTM bytes per block before compression.
-pub const DTM_BLOCK_BYTES: u32 = 1 << 20;
+/// WDL entries per block: 8 KiB before compression at two bits an entry.
+/// A probe whose block is not cached decompresses the whole block, so its
+/// cost grows with the block; compression loses context as blocks shrink
+/// (`docs/benchmarks.md`, "Compression choices", has both measured).
+pub const WDL_BLOCK_ENTRIES: u32 = 1 << 15;
+/// DTM bytes per block before compression: 16 KiB, for the same trade.
+pub const DTM_BLOCK_BYTES: u32 = 16 << 10;
 /// The zstd level of WDL blocks. From 15 on zstd parses optimally, which
 /// pays on two-bit entries packed four to a byte.
 pub const WDL_LEVEL: i32 = 15;
-/// The zstd level of DTM blocks: distances compress nearly as well at 9
-/// as at 15, with far less working memory for their 1 MiB blocks.
+/// The zstd level of DTM blocks: level 15 makes them smaller still, but
+/// takes several times as long to write.
 pub const DTM_LEVEL: i32 = 9;
 
 /// The WDL symbol of a table code: 0 loss, 1 draw, 2 win (`None`: don't

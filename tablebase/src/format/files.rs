@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::blocks::{BlockFile, FileKind};
+use super::blocks::{version_of, BlockFile, FileKind, FORMAT_VERSION};
 use crate::{Layout, Material, ProbeError, RuleSet, MAX_ENTRIES};
 
 /// The index scheme's version: palace placement pairs folded by mirror,
@@ -50,7 +50,13 @@ pub fn open(
         path: path.clone(),
         why,
     };
-    let file = BlockFile::open(&path, kind, MAX_ENTRIES).map_err(corrupt)?;
+    let file = match BlockFile::open(&path, kind, MAX_ENTRIES) {
+        Ok(file) => file,
+        Err(_) if version_of(&path).is_some_and(|version| version < FORMAT_VERSION) => {
+            return Err(ProbeError::OldFormat { path })
+        }
+        Err(why) => return Err(corrupt(why)),
+    };
     let header = file.header();
     if header.material != material.to_string() {
         return Err(corrupt(format!(

@@ -1,0 +1,125 @@
+//! Block layouts for a table file, measured on its own entries: for each
+//! layout (bytes per block before compression, zstd level, and the size of
+//! a dictionary trained on the table's blocks, 0 for none), the file's size
+//! under it and what decompressing one block at random costs, the cost a
+//! probe whose block is not cached pays.
+//!
+//! `cargo run --release -p qiboard-tablebase-gen --example block_layouts -- FILE BYTES:LEVEL:DICT...`
+//!
+//! e.g. `-- DIR/KRNKR.qwdl 8192:15:0 8192:15:131072 16384:15:0`. The
+//! dictionary is trained with zstd's trainer on up to 2,000 of the
+//! table's blocks, evenly spaced; its bytes count in the size.
+
+use std::time::Instant;
+
+use qiboard_tablebase::format::{checksum, BlockFile};
+use qiboard_tablebase::{FileKind, MAX_ENTRIES};
+use zstd::zstd_safe::{CCtx, CDict, CParameter, DCtx, DDict};
+
+/// Blocks decompressed per layout.
+const SAMPLE: usize = 20_000;
+/// Index bytes per block (length and checksum).
+const RECORD: usize = 8;
+
+/// One layout's results: the file's size and microseconds per block.
+fn measure(sides: &[Vec<u8>], bytes: usize, level: i32, dictionary: usize) -> (usize, f64) {
+    let chunks: Vec<&[u8]> = sides.iter().flat_map(|side| side.chunks(bytes)).collect();
+    let dictionary = if dictionary > 0 {
+        let samples: Vec<&[u8]> = chunks
+            .iter()
+            .step_by((chunks.len() / 2000).max(1))
+            .copied()
+            .collect();
+        zstd::dict::from_samples(&samples, dictionary).expect("the dictionary trains")
+    } else {
+        Vec::new()
+    };
+    let mut context = CCtx::create();
+    let set = |context: &mut CCtx, parameter| context.set_parameter(parameter).expect("valid");
+    set(&mut context, CParameter::CompressionLevel(level));
+    set(&mut context, CParameter::ContentSizeFlag(false));
+    set(&mut context, CParameter::DictIdFlag(false));
+    let prepared = CDict::create(&dictionary, level);
+    let compressed: Vec<Vec<u8>> = chunks
+        .iter()
+        .map(|chunk| {
+            let mut out = Vec::with_capacity(zstd::zstd_safe::compress_bound(chunk.len()));
+            if dictionary.is_empty() {
+                context.compress2(&mut out, chunk).expect("compresses");
+            } else {
+                context
+                    .compress_using_cdict(&mut out, chunk, &prepared)
+                    .expect("compresses");
+            }
+            out
+        })
+        .collect();
+    let size = compressed.iter().map(Vec::len).sum::<usize>()
+        + RECORD * compressed.len()
+        + dictionary.len();
+    let prepared = DDict::create(&dictionary);
+    let mut context = DCtx::create();
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let order: Vec<usize> = (0..SAMPLE)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % compressed.len() as u64) as usize
+        })
+        .collect();
+    let started = Instant::now();
+    for &i in &order {
+        let block = &compressed[i];
+        // The checksum a reader checks, then the decompression.
+        std::hint::black_box(checksum(block));
+        let mut out = Vec::with_capacity(chunks[i].len());
+        if dictionary.is_empty() {
+            context.decompress(&mut out, block).expect("decompresses");
+        } else {
+            context
+                .decompress_using_ddict(&mut out, block, &prepared)
+                .expect("decompresses");
+        }
+        assert_eq!(out, chunks[i]);
+    }
+    let micros = started.elapsed().as_secs_f64() * 1e6 / SAMPLE as f64;
+    (size, micros)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some((path, layouts)) = args.split_first() else {
+        panic!("usage: block_layouts FILE BYTES:LEVEL:DICT...");
+    };
+    let kind = if path.ends_with(".qwdl") {
+        FileKind::Wdl
+    } else {
+        FileKind::Dtm
+    };
+    let file = BlockFile::open(path.as_ref(), kind, MAX_ENTRIES).expect("a table file");
+    let sides: Vec<Vec<u8>> = (0..2)
+        .map(|side| {
+            (0..file.header().blocks_per_side())
+                .flat_map(|block| file.read_block(side, block).expect("the block reads"))
+                .collect()
+        })
+        .collect();
+    println!(
+        "{path}: {} bytes before compression",
+        sides.iter().map(Vec::len).sum::<usize>()
+    );
+    for layout in layouts {
+        let fields: Vec<i64> = layout
+            .split(':')
+            .map(|field| field.parse().expect("BYTES:LEVEL:DICT"))
+            .collect();
+        let [bytes, level, dictionary] = fields[..] else {
+            panic!("{layout}: expected BYTES:LEVEL:DICT");
+        };
+        let (size, micros) = measure(&sides, bytes as usize, level as i32, dictionary as usize);
+        println!(
+            "blocks of {bytes} B, level {level}, dictionary {dictionary} B: {size} B, {micros:.2} us a block"
+        );
+    }
+}
