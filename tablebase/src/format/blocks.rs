@@ -370,7 +370,7 @@ fn parse(
                 length: fields.u32("block length")?,
                 checksum: fields.u32("block checksum")?,
             };
-            expected_offset += u64::from(block.length);
+            expected_offset = expected_offset.saturating_add(u64::from(block.length));
             Ok(block)
         })
         .collect::<Result<Vec<_>, String>>()?;
