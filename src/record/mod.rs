@@ -294,6 +294,14 @@ pub(crate) fn read<B: RecordBoard>(bytes: &[u8]) -> Result<Vec<Record<B>>, ReadE
         Some(OtherFormat::Unsupported(format)) => return Err(ReadError::Unsupported(format)),
         None => {}
     }
+    #[cfg(feature = "std")]
+    if text::decoded_by_game(bytes) {
+        // Games in encodings of their own are cut where the stream cuts
+        // them (following `{…}` comments and results), so that the two
+        // readers agree; the whole reader has no limit on a game's size.
+        let records: Result<Vec<_>, _> = Records::<_, B>::with_limit(bytes, usize::MAX).collect();
+        return records;
+    }
     let games = text::decode_games(bytes, B::FALLBACK);
     let first = games
         .first()

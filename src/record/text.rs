@@ -198,13 +198,19 @@ pub(crate) fn game_bytes(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
 /// another encoding, or one that decodes in none (then lossy), leaves the
 /// others as they are.
 pub fn decode_games(bytes: &[u8], fallback: TextEncoding) -> Vec<Decoded<'_>> {
-    let marked = Encoding::for_bom(bytes).is_some() || bytes.starts_with(GB18030_BOM);
-    if marked || core::str::from_utf8(bytes).is_ok() {
+    if !decoded_by_game(bytes) {
         return alloc::vec![decode_or(bytes, fallback)];
     }
     game_bytes(bytes)
         .map(|game| decode_or(game, fallback))
         .collect()
+}
+
+/// Whether [`decode_games`] decodes `bytes` a game at a time: no
+/// byte-order mark, and not all UTF-8.
+pub(crate) fn decoded_by_game(bytes: &[u8]) -> bool {
+    let marked = Encoding::for_bom(bytes).is_some() || bytes.starts_with(GB18030_BOM);
+    !marked && core::str::from_utf8(bytes).is_err()
 }
 
 /// GB18030 bytes as text, bad sequences replaced by U+FFFD (the strings
