@@ -17,6 +17,8 @@ use common::{config, escape, send_raw, Server};
 use qiboard::xiangqi::Position;
 use serde_json::{json, Value as Json};
 
+// The key under which W3C WebDriver returns an element reference: a
+// constant fixed by the WebDriver specification, not an identifier of ours.
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 fn find_tool(names: &[&str]) -> Option<std::path::PathBuf> {
