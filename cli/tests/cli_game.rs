@@ -2,23 +2,13 @@
 
 mod common;
 
-use common::{qiboard, stdout_lines};
+use common::{qiboard, stdout_lines, usage_error};
 
 /// The last line of a successful run.
 fn result_of(args: &[&str]) -> String {
     let output = qiboard(args);
     assert!(output.status.success(), "{args:?}: {output:?}");
     stdout_lines(&output).pop().expect("a result line")
-}
-
-/// The error line of a run that must fail with code 2 and print nothing.
-fn error_of(args: &[&str]) -> String {
-    let output = qiboard(args);
-    assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
-    assert!(output.stdout.is_empty(), "{args:?}: {output:?}");
-    String::from_utf8_lossy(&output.stderr)
-        .trim_end()
-        .to_string()
 }
 
 /// A cycle played twice (the notes' case A1): Red's rook checks on every
@@ -101,29 +91,29 @@ fn xiangqi_move_limit() {
     assert_eq!(result_of(&refs(&args(Some("none")))), "result * ongoing");
     assert_eq!(result_of(&refs(&args(Some("200")))), "result * ongoing");
     // At 119 the game is over after the first move.
-    let error = error_of(&refs(&args(Some("119"))));
+    let error = usage_error(&refs(&args(Some("119"))));
     assert_eq!(
         error,
         "error: move 2 (i9i8): the game is over: draw by move limit"
     );
-    let error = error_of(&refs(&args(Some("sixty"))));
+    let error = usage_error(&refs(&args(Some("sixty"))));
     assert!(error.starts_with("error: --move-limit"), "{error}");
 }
 
 #[test]
 fn illegal_and_late_moves_are_errors() {
-    let error = error_of(&refs(&xiangqi(&["h2e2", "h9h2", "h0g2"])));
+    let error = usage_error(&refs(&xiangqi(&["h2e2", "h9h2", "h0g2"])));
     assert!(error.starts_with("error: move 2 (h9h2)"), "{error}");
-    let error = error_of(&refs(&xiangqi(&["h2e2", "x9"])));
+    let error = usage_error(&refs(&xiangqi(&["h2e2", "x9"])));
     assert!(error.starts_with("error: move 2 (x9)"), "{error}");
     let mut late = A1.to_vec();
     late.push("a9a8");
-    let error = error_of(&refs(&xiangqi(&late)));
+    let error = usage_error(&refs(&xiangqi(&late)));
     assert!(
         error.starts_with("error: move 9 (a9a8): the game is over: Black won by perpetual check"),
         "{error}"
     );
-    let error = error_of(&["game", "xiangqi", "--fen", "9/9/9 w"]);
+    let error = usage_error(&["game", "xiangqi", "--fen", "9/9/9 w"]);
     assert!(error.starts_with("error: "), "{error}");
 }
 
@@ -154,8 +144,8 @@ fn chess_games_end_in_mate_and_draws() {
     let shuffles = ["g1f3 g8f6 f3g1 f6g8"; 4];
     let fivefold: Vec<&str> = ["game", "chess"].into_iter().chain(shuffles).collect();
     assert_eq!(result_of(&fivefold), "result 1/2-1/2 fivefold-repetition");
-    let error = error_of(&["game", "chess", "e2e5"]);
+    let error = usage_error(&["game", "chess", "e2e5"]);
     assert!(error.starts_with("error: move 1 (e2e5)"), "{error}");
-    let error = error_of(&["game", "chess", "--move-limit", "100", "e2e4"]);
+    let error = usage_error(&["game", "chess", "--move-limit", "100", "e2e4"]);
     assert!(error.contains("xiangqi only"), "{error}");
 }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{qiboard, stdout};
+use common::{qiboard, stdout, usage_error};
 use qiboard::xiangqi::svg::{Coordinates, Options, PieceStyle};
 use qiboard::xiangqi::{Position, Square};
 use qiboard::{chess, xiangqi};
@@ -16,16 +16,6 @@ fn image(args: &[&str]) -> String {
     assert!(output.status.success(), "{args:?}: {output:?}");
     assert!(output.stderr.is_empty(), "{args:?}: {output:?}");
     stdout(&output)
-}
-
-/// The message of a run that must fail with code 2 and print nothing.
-fn error_of(args: &[&str]) -> String {
-    let output = qiboard(args);
-    assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
-    assert!(output.stdout.is_empty(), "{args:?}: {output:?}");
-    String::from_utf8_lossy(&output.stderr)
-        .trim_end()
-        .to_string()
 }
 
 const CHECK: &str = "3akab2/9/4b4/4C4/9/9/9/9/4A4/3K1A3 b - - 0 1";
@@ -114,7 +104,7 @@ fn bad_input_is_refused() {
         (&["svg", "xiangqi", "--size", "0"], "--size"),
         (&["svg", "xiangqi", "--coords", "iccs"], "--coords"),
     ] {
-        let message = error_of(args);
+        let message = usage_error(args);
         assert!(message.contains(says), "{args:?}: {message}");
     }
 }

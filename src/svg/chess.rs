@@ -26,7 +26,7 @@
 use alloc::{string::String, vec::Vec};
 
 use super::draw::{self, put, Canvas, Num, Point, UNIT};
-use super::options::{overlay_setters, Overlay};
+use super::options::{defaults, overlay_setters, Overlay};
 use super::Layout;
 pub use super::{Check, Geometry, Rgb};
 use crate::chess::{Color, Move, Position, Square};
@@ -76,12 +76,6 @@ impl Palette {
     };
 }
 
-impl Default for Palette {
-    fn default() -> Palette {
-        Palette::DEFAULT
-    }
-}
-
 /// What to draw besides the position; built by chaining setters on
 /// [`Options::new`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,11 +85,7 @@ pub struct Options {
     palette: Palette,
 }
 
-impl Default for Options {
-    fn default() -> Options {
-        Options::new()
-    }
-}
+defaults!();
 
 impl Options {
     /// The default image width in pixels: 45 per square.

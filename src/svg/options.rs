@@ -145,3 +145,22 @@ macro_rules! overlay_setters {
     };
 }
 pub(crate) use overlay_setters;
+
+/// `Default` for a game's `Palette` and `Options` (in scope where it is
+/// used): their `DEFAULT` and `new()`.
+macro_rules! defaults {
+    () => {
+        impl Default for Palette {
+            fn default() -> Palette {
+                Palette::DEFAULT
+            }
+        }
+
+        impl Default for Options {
+            fn default() -> Options {
+                Options::new()
+            }
+        }
+    };
+}
+pub(crate) use defaults;

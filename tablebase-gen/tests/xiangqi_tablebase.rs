@@ -266,17 +266,21 @@ fn files_round_trip_and_damage_is_reported() {
         .to_string();
     assert!(error.contains("KRK"), "{error}");
 
+    // The file with its version field set to `version`, opened.
+    let open_as_version = |version: u16| {
+        let mut bytes = good.clone();
+        bytes[8..10].copy_from_slice(&version.to_le_bytes());
+        std::fs::write(&path, &bytes).unwrap();
+        Generator::open(&dir)
+            .unwrap()
+            .table(&material("KRKA"))
+            .unwrap_err()
+    };
     // Files of the earlier block formats (version 2: a byte per WDL
     // entry; version 3: blocks of 256 KiB and 1 MiB) are refused, naming
     // the command that rebuilds them.
     for version in [2u16, 3] {
-        let mut previous = good.clone();
-        previous[8..10].copy_from_slice(&version.to_le_bytes());
-        std::fs::write(&path, &previous).unwrap();
-        let error = Generator::open(&dir)
-            .unwrap()
-            .table(&material("KRKA"))
-            .unwrap_err();
+        let error = open_as_version(version);
         assert!(
             matches!(error, GenerateError::Probe(ProbeError::OldFormat { .. })),
             "version {version}: {error}"
@@ -291,13 +295,7 @@ fn files_round_trip_and_damage_is_reported() {
     }
     // A version this build does not know yet is a damaged file, not an
     // old one.
-    let mut newer = good.clone();
-    newer[8..10].copy_from_slice(&(FORMAT_VERSION + 1).to_le_bytes());
-    std::fs::write(&path, &newer).unwrap();
-    let error = Generator::open(&dir)
-        .unwrap()
-        .table(&material("KRKA"))
-        .unwrap_err();
+    let error = open_as_version(FORMAT_VERSION + 1);
     assert!(
         matches!(error, GenerateError::Probe(ProbeError::Corrupt { .. })),
         "{error}"

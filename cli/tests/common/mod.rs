@@ -40,3 +40,14 @@ pub fn stdout(output: &Output) -> String {
 pub fn stdout_lines(output: &Output) -> Vec<String> {
     stdout(output).lines().map(str::to_string).collect()
 }
+
+/// The error message of a run that must fail as bad usage (code 2) and
+/// print nothing on stdout.
+pub fn usage_error(args: &[&str]) -> String {
+    let output = qiboard(args);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+    assert!(output.stdout.is_empty(), "{args:?}: {output:?}");
+    String::from_utf8_lossy(&output.stderr)
+        .trim_end()
+        .to_string()
+}
