@@ -48,9 +48,10 @@ pub enum TbCommand {
         /// what they need): e.g. 1e8.
         #[arg(long, requires = "all", value_parser = parse_count)]
         max_entries: Option<u64>,
-        /// Working memory a solve may take, the tables one capture away that
-        /// it reads included (bytes, or with K, M, G; default what the
-        /// system has available). An endgame needing more is
+        /// Memory the process may take for a solve: its own structures,
+        /// the tables one capture away that it reads, their indexes and
+        /// the process's own 16 MiB (bytes, or with K, M, G; default what
+        /// the system has available). An endgame needing more is
         /// solved out of core, a partition of its entries at a time, with
         /// scratch files in DIR (its rule rounds too); one that cannot be
         /// is refused before any work.
@@ -80,8 +81,8 @@ pub enum TbCommand {
         /// The plan as JSON, for drivers that build on many machines.
         #[arg(long)]
         json: bool,
-        /// The working memory to check each endgame against (default what
-        /// the system has available).
+        /// The memory to check each endgame against, counted as `tb gen
+        /// --memory` counts it (default what the system has available).
         #[arg(long)]
         memory: Option<String>,
         /// Repetition rules (asian or none).

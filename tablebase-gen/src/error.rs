@@ -102,7 +102,7 @@ impl fmt::Display for GenerateError {
                 available,
             } => write!(
                 f,
-                "{material}: solving needs about {} but only {} is available, and it cannot be solved out of core (beside the tables it reads, the limit leaves less than an eighth of a byte an entry and 1.25 MiB, or with rule rounds about a third of a byte an entry and 2.5 MiB); not started",
+                "{material}: solving needs about {} but only {} is available, and it cannot be solved out of core (beside the process, the index and the tables it reads, the limit leaves less than an eighth of a byte an entry and 1.25 MiB, or with rule rounds about a third of a byte an entry and 2.5 MiB); not started",
                 Bytes(*needed),
                 Bytes(*available)
             ),

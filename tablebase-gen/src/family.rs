@@ -2,11 +2,9 @@
 //! of attacking pieces, built smallest first, skipping what is already
 //! there, so that a run killed halfway resumes where it stopped.
 
-use std::sync::Arc;
-
 use qiboard::xiangqi::{Color, PieceKind};
 use qiboard_tablebase::format::open;
-use qiboard_tablebase::{FileKind, Layout, Material, ProbeError};
+use qiboard_tablebase::{FileKind, Layout, Material, ProbeError, MAX_ENTRIES};
 
 use crate::{GenerateError, Generated, Generator, Progress};
 
@@ -92,19 +90,24 @@ impl Generator {
         progress: &dyn Progress,
     ) -> Result<FamilyRun, GenerateError> {
         let dir = self.tablebase().dir().ok_or(GenerateError::NoDirectory)?;
-        let layouts = materials
-            .iter()
-            .map(|material| Layout::new(material.canonical()).map(Arc::new))
-            .collect::<Result<Vec<_>, _>>()?;
-        let total: u64 = layouts.iter().map(|layout| 2 * layout.per_side()).sum();
+        // Sizes are counted, and each index built only for its turn: the
+        // family's indexes held together took hundreds of megabytes that
+        // no plan counted.
+        let entries = |material: &Material| Layout::entries(material.canonical());
+        // One too large to index is refused before any work.
+        if let Some(material) = materials.iter().find(|m| entries(m) > MAX_ENTRIES) {
+            Layout::new(material.canonical())?;
+        }
+        let total: u64 = materials.iter().map(entries).sum();
         let mut done = 0;
         let mut run = FamilyRun::default();
         progress.overall(done, total);
-        for layout in &layouts {
+        for material in materials {
+            let layout = Layout::new(material.canonical())?;
             let material = layout.material();
             let mut intact = true;
             for kind in [FileKind::Wdl, FileKind::Dtm] {
-                match open(dir, layout, kind, self.tablebase().rules()) {
+                match open(dir, &layout, kind, self.tablebase().rules()) {
                     Ok(file) => intact &= file.verify_blocks().is_ok(),
                     // Another rule set's table stays, and the run stops.
                     Err(error @ ProbeError::RulesMismatch { .. }) => return Err(error.into()),
@@ -119,7 +122,8 @@ impl Generator {
                 let log = self.generate_missing(&material, progress)?;
                 run.generated.extend(log);
             }
-            done += 2 * layout.per_side();
+            drop(layout);
+            done += entries(&material);
             progress.overall(done, total);
         }
         Ok(run)

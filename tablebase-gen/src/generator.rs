@@ -12,7 +12,7 @@ use rayon::prelude::*;
 
 use crate::captures::{capturable, Captures, SubTable};
 use crate::lock::EndgameLock;
-use crate::solve::{read_bytes, solve, solve_spilled, working_bytes, Working};
+use crate::solve::{beside_bytes, solve, solve_spilled, working_bytes_for, Working};
 use crate::write::{load, save, save_codes, Saved};
 use crate::{verify, GenerateError, Progress};
 
@@ -220,16 +220,17 @@ impl Generator {
     fn check_memory(&self, layout: &Layout) -> Result<Working, GenerateError> {
         let material = layout.material();
         let rules = self.tablebase.rules();
-        // The tables it reads are loaded by now, so what the system has
-        // available is net of them: they count within a limit given.
-        let reads = read_bytes(material);
+        // The process, the index and the tables it reads are in memory by
+        // now, so what the system has available is net of them: they
+        // count within a limit given.
+        let beside = beside_bytes(material);
         let available = self
             .memory_limit
-            .or_else(|| available_memory().map(|bytes| bytes.saturating_add(reads)));
+            .or_else(|| available_memory().map(|bytes| bytes.saturating_add(beside)));
         let entries = layout.per_side() * 2;
         Working::within(material, entries, rules, available).ok_or(GenerateError::NotEnoughMemory {
             material,
-            needed: working_bytes(layout, rules).saturating_add(reads),
+            needed: working_bytes_for(material, entries, rules).saturating_add(beside),
             available: available.unwrap_or(0),
         })
     }

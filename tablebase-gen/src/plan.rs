@@ -224,7 +224,7 @@ impl Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::{read_bytes, rule_rounds_apply, working_bytes_for};
+    use crate::solve::{beside_bytes, rule_rounds_apply, working_bytes_for};
 
     #[test]
     fn a_plan_puts_each_endgame_after_those_it_needs() {
@@ -246,7 +246,7 @@ mod tests {
         // solved out of core within the limit.
         for endgame in &plan.endgames {
             let in_memory = working_bytes_for(endgame.material, endgame.entries, RuleSet::Asian)
-                + read_bytes(endgame.material);
+                + beside_bytes(endgame.material);
             let over = in_memory > 768 << 20;
             assert_eq!(endgame.out_of_core, over, "{}", endgame.material);
             assert!(endgame.working_bytes <= 768 << 20, "{}", endgame.material);
@@ -266,8 +266,8 @@ mod tests {
         assert!(!short.is_empty());
         for endgame in short {
             let entries = endgame.entries;
-            // What the limit leaves beside the tables it reads.
-            let budget = (256u64 << 20).saturating_sub(read_bytes(endgame.material));
+            // What the limit leaves beside the process and the tables.
+            let budget = (256u64 << 20).saturating_sub(beside_bytes(endgame.material));
             // Its bitset of entries to mate, with a batch (an eighth of
             // the limit), leaves too little for partitions; or its rule
             // rounds' two bitsets, directory and room for candidates (a

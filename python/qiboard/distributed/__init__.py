@@ -524,9 +524,8 @@ def parse_args(argv: list[str] | None = None):
                         help="working memory limit per solve (bytes or with K, M, G), for the plan and each solve; "
                              "default none in the plan, each solve held to what its node has available")
     parser.add_argument("--memory-factor", type=float, default=1.4, metavar="F",
-                        help="each task asks Ray for F times the plan's working memory (the tables it reads "
-                             "included), for what the plan leaves out: the binary, threads, the allocator's slack "
-                             "(default 1.4; KRNKR peaked at 0.96 times the plan)")
+                        help="each task asks Ray for F times the plan's memory (which counts the tables it reads, "
+                             "the indexes and the process, and bounds its peak): headroom (default 1.4)")
     parser.add_argument("--spread", action="store_true",
                         help="spread the tasks over the nodes (Ray's SPREAD strategy) instead of packing them")
     parser.add_argument("--max-retries", type=int, default=3,

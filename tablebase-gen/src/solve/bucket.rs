@@ -19,10 +19,10 @@ pub(super) struct Bucket {
 }
 
 impl Bucket {
-    /// A bucket with room for `entries` in order, a byte each.
-    pub(super) fn with_capacity(entries: usize) -> Bucket {
+    /// A bucket with room for `bytes` of gaps.
+    pub(super) fn with_capacity(bytes: usize) -> Bucket {
         Bucket {
-            gaps: Vec::with_capacity(entries),
+            gaps: Vec::with_capacity(bytes),
             ..Bucket::default()
         }
     }
@@ -67,9 +67,42 @@ impl Bucket {
     }
 }
 
+/// Bytes a gap takes: seven bits a byte.
+fn gap_bytes(gap: u64) -> usize {
+    (64 - gap.leading_zeros() as usize).div_ceil(7).max(1)
+}
+
+/// The exact room of each level's bucket, found by a first pass over the
+/// entries in the order they will be pushed: a bucket grown by doubling
+/// would hold up to twice its bytes while the largest levels fill.
+pub(super) struct BucketSizes {
+    next: Vec<u64>,
+    bytes: Vec<usize>,
+}
+
+impl BucketSizes {
+    pub(super) fn new(levels: usize) -> BucketSizes {
+        BucketSizes {
+            next: vec![0; levels],
+            bytes: vec![0; levels],
+        }
+    }
+
+    /// Counts `entry`, the next in ascending order, for `level`.
+    pub(super) fn add(&mut self, level: usize, entry: u64) {
+        self.bytes[level] += gap_bytes(entry - self.next[level]);
+        self.next[level] = entry + 1;
+    }
+
+    /// Empty buckets, each with room for what was counted.
+    pub(super) fn into_buckets(self) -> Vec<Bucket> {
+        self.bytes.into_iter().map(Bucket::with_capacity).collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Bucket;
+    use super::{Bucket, BucketSizes};
 
     #[test]
     fn a_bucket_gives_back_what_it_was_given() {
@@ -90,5 +123,25 @@ mod tests {
         let mut dense = Bucket::default();
         (0..1000u64).map(|i| i * 9).for_each(|e| dense.push(e));
         assert_eq!(dense.gaps.len(), 1000);
+    }
+
+    #[test]
+    fn counted_sizes_are_the_bytes_pushed() {
+        let entries: Vec<(usize, u64)> = (0..5000u64)
+            .map(|i| ((i % 3) as usize, i * i * 37 + (i % 11)))
+            .collect();
+        let mut sizes = BucketSizes::new(3);
+        entries
+            .iter()
+            .for_each(|&(level, entry)| sizes.add(level, entry));
+        let mut buckets = sizes.into_buckets();
+        let room: Vec<usize> = buckets.iter().map(|b| b.gaps.capacity()).collect();
+        entries
+            .iter()
+            .for_each(|&(level, entry)| buckets[level].push(entry));
+        for (bucket, room) in buckets.iter().zip(room) {
+            assert_eq!(bucket.gaps.len(), room);
+            assert_eq!(bucket.gaps.capacity(), room);
+        }
     }
 }

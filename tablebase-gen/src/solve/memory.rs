@@ -10,7 +10,7 @@
 use std::sync::Mutex;
 
 use super::bitset::AtomicBits;
-use super::bucket::Bucket;
+use super::bucket::{Bucket, BucketSizes};
 use super::cell::{AtomicCell, Cell};
 use super::finish::code;
 use super::frontier::Frontier;
@@ -195,18 +195,17 @@ impl Store for InMemory {
         progress.finish();
         solver.legal = seeded.legal;
         // Scheduled entries wait in their cells (a table may schedule
-        // millions): seeding only counts them per level, so
-        // that the buckets are then allocated at about their size.
-        let mut buckets: Vec<Bucket> = seeded
-            .scheduled
-            .iter()
-            .map(|&size| Bucket::with_capacity(size as usize))
-            .collect();
-        for (entry, cell) in solver.cells.plies.iter().enumerate() {
-            if let Some(level) = cell.load().scheduled_level() {
-                buckets[usize::from(level)].push(entry as u64);
-            }
-        }
+        // millions) until the buckets, sized by a first pass, take them.
+        let scheduled = || {
+            let plies = solver.cells.plies.iter().enumerate();
+            plies.filter_map(|(entry, cell)| {
+                Some((usize::from(cell.load().scheduled_level()?), entry as u64))
+            })
+        };
+        let mut sizes = BucketSizes::new(seeded.scheduled.len());
+        scheduled().for_each(|(level, entry)| sizes.add(level, entry));
+        let mut buckets = sizes.into_buckets();
+        scheduled().for_each(|(level, entry)| buckets[level].push(entry));
         Ok(Levels::scheduled(buckets))
     }
 

@@ -164,26 +164,39 @@ impl<'a, S: Store> Solver<'a, S> {
 /// cells, which the result reuses).
 pub(crate) const BYTES_PER_ENTRY: u64 = 2;
 
-/// The working memory a solve of `layout` under `rules` asks for, in
-/// bytes: the arrays, the two bitsets of retrograde levels, and when rule
+/// What the process holds beside any solve's own structures and tables:
+/// the program, its threads and their allocator arenas, the writer's
+/// compression contexts (measured against whole runs: see
+/// docs/benchmarks.md).
+pub(crate) const PROCESS_BYTES: u64 = 16 << 20;
+
+/// The memory a solve of `material`'s endgame of `entries` entries under
+/// `rules` takes in memory, in bytes, whose index need not be built (a
+/// plan's sizes): the cells, the two bitsets of retrograde levels, the
+/// seeded entries' lists (a bit an entry is allowed; they take a byte
+/// for each entry scheduled, and seeding schedules few), and when rule
 /// rounds run, their three bitsets (touched entries, and the reach
 /// search's two) and as much again for the candidates and their graph
 /// (measured against the peak without them: see docs/benchmarks.md).
-pub(crate) fn working_bytes(layout: &Layout, rules: RuleSet) -> u64 {
-    working_bytes_for(layout.material(), layout.per_side() * 2, rules)
-}
-
-/// [`working_bytes`] of `material`'s endgame of `entries` entries, whose
-/// index need not be built (a plan's sizes).
+/// [`beside_bytes`] is not included.
 pub(crate) fn working_bytes_for(material: Material, entries: u64, rules: RuleSet) -> u64 {
     let bitsets = if rules == RuleSet::Asian && rules::apply_to(material) {
-        2 + 3 + 3
+        2 + 1 + 3 + 3
     } else {
-        2
+        2 + 1
     };
     entries
         .saturating_mul(BYTES_PER_ENTRY)
         .saturating_add(entries.div_ceil(8).saturating_mul(bitsets))
+}
+
+/// What any solve of `material`, in memory or out of core, holds beside
+/// its own structures: the process ([`PROCESS_BYTES`]), the endgame's
+/// index and the tables one capture away ([`read_bytes`]).
+pub(crate) fn beside_bytes(material: Material) -> u64 {
+    PROCESS_BYTES
+        .saturating_add(Layout::memory(material))
+        .saturating_add(read_bytes(material))
 }
 
 /// The endgames one capture away from `material`, each once, in stored
@@ -200,32 +213,37 @@ pub(crate) fn needs(material: Material) -> Vec<Material> {
 }
 
 /// Bytes the tables one capture away from `material` take, each held
-/// whole while it is solved (two bytes an entry): what a memory limit
-/// must leave them, as much as the solve itself takes for some endgames.
+/// whole while it is solved (two bytes an entry, and its index): what a
+/// memory limit must leave them, as much as the solve itself takes for
+/// some endgames.
 pub(crate) fn read_bytes(material: Material) -> u64 {
     needs(material)
         .into_iter()
-        .map(|need| Layout::entries(need).saturating_mul(2))
+        .map(|need| {
+            let values = Layout::entries(need).saturating_mul(2);
+            values.saturating_add(Layout::memory(need))
+        })
         .fold(0, u64::saturating_add)
 }
 
 /// How a solve runs within a memory limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Working {
-    /// Every entry in memory, in this many bytes ([`working_bytes`] and
-    /// the tables it reads, [`read_bytes`]).
+    /// Every entry in memory, in this many bytes ([`working_bytes_for`]
+    /// and [`beside_bytes`]).
     InMemory(u64),
-    /// A partition at a time (see `spill`), whose bytes count the tables
-    /// it reads too.
+    /// A partition at a time (see `spill`), whose bytes count
+    /// [`beside_bytes`] too.
     OutOfCore(Partitions),
 }
 
 impl Working {
     /// How `material`'s solve of `entries` entries under `rules` runs
-    /// within `limit` bytes (in memory when there is none) beside the
-    /// tables it reads ([`read_bytes`]), or `None` if it cannot: out of
-    /// core needs a bit an entry and a partition's worth, and with rule
-    /// rounds what their search takes (see `spill`).
+    /// within `limit` bytes (in memory when there is none), what it holds
+    /// beside its own structures ([`beside_bytes`]) included, or `None`
+    /// if it cannot: out of core needs a bit an entry and a partition's
+    /// worth, and with rule rounds what their search takes (see
+    /// `spill`).
     pub(crate) fn within(
         material: Material,
         entries: u64,
@@ -233,16 +251,16 @@ impl Working {
         limit: Option<u64>,
     ) -> Option<Working> {
         let in_memory = working_bytes_for(material, entries, rules);
-        let reads = read_bytes(material);
+        let beside = beside_bytes(material);
         match limit {
-            Some(limit) if in_memory.saturating_add(reads) > limit => {
+            Some(limit) if in_memory.saturating_add(beside) > limit => {
                 let rule_rounds = rules == RuleSet::Asian && rules::apply_to(material);
-                let budget = limit.checked_sub(reads)?;
+                let budget = limit.checked_sub(beside)?;
                 let mut partitions = Partitions::for_budget(entries, budget, rule_rounds)?;
-                partitions.bytes += reads;
+                partitions.bytes += beside;
                 Some(Working::OutOfCore(partitions))
             }
-            _ => Some(Working::InMemory(in_memory.saturating_add(reads))),
+            _ => Some(Working::InMemory(in_memory.saturating_add(beside))),
         }
     }
 

@@ -176,6 +176,42 @@ impl Layout {
         pairs.saturating_mul(free_size).saturating_mul(2)
     }
 
+    /// Bytes the index of `material`'s endgame holds in memory, counted
+    /// without building it: its pair tables ([`Layout::heap_bytes`] of
+    /// the built index, which this bounds) and its palace placements with
+    /// their steps back. What a memory plan counts for each table it
+    /// loads.
+    ///
+    /// ```
+    /// use qiboard_tablebase::Layout;
+    ///
+    /// let krnkr = "KRNKR".parse().unwrap();
+    /// assert!(Layout::memory(krnkr) >= Layout::new(krnkr).unwrap().heap_bytes());
+    /// ```
+    pub fn memory(material: Material) -> u64 {
+        let [(reds, red_own), (blacks, black_own)] = Color::ALL.map(|color| {
+            let advisors = material.count(color, PieceKind::Advisor) as usize;
+            let elephants = material.count(color, PieceKind::Elephant) as usize;
+            placement_counts()[advisors.min(2)][elephants.min(2)]
+        });
+        let pairs = (reds * blacks + red_own * black_own) / 2;
+        let pair_tables = pairs
+            .saturating_mul(size_of::<(u32, u32)>() as u64)
+            .saturating_add((reds * blacks).saturating_mul(size_of::<u32>() as u64));
+        let placements = Placements::memory_bound(&material, Color::Red, reds)
+            + Placements::memory_bound(&material, Color::Black, blacks);
+        pair_tables.saturating_add(placements)
+    }
+
+    /// Bytes this index holds on the heap (its tables' capacities).
+    pub fn heap_bytes(&self) -> u64 {
+        let pair_tables = self.pairs.capacity() * size_of::<(u32, u32)>()
+            + self.pair_of.capacity() * size_of::<u32>()
+            + self.sets.capacity() * size_of::<PieceSet>();
+        let placements: usize = self.placements.iter().map(Placements::heap_bytes).sum();
+        (pair_tables + placements) as u64
+    }
+
     /// The index of `material`'s endgame.
     ///
     /// # Errors
@@ -222,7 +258,17 @@ impl Layout {
                 entries: estimate,
             });
         }
-        let mut pairs = Vec::new();
+        // Reserved to the pair count, so the index holds what
+        // `Layout::memory` counts and no doubling's spare room.
+        let own = [0, 1].map(|side| {
+            placements[side]
+                .list
+                .iter()
+                .enumerate()
+                .filter(|(number, placement)| placement.mirror as usize == *number)
+                .count()
+        });
+        let mut pairs = Vec::with_capacity((reds * blacks + own[0] * own[1]) / 2);
         let mut pair_of = vec![u32::MAX; reds * blacks];
         for red in 0..reds {
             for black in 0..blacks {
@@ -474,6 +520,34 @@ mod tests {
         }
         mirrored.set_side_to_move(position.side_to_move());
         Position::from_setup(mirrored).expect("the mirror of a legal position is legal")
+    }
+
+    /// The memory counted without building an index bounds what the
+    /// built one holds, and not by much (a plan built on it would refuse
+    /// what fits).
+    #[test]
+    fn counted_memory_bounds_the_built_index() {
+        for name in [
+            "KK",
+            "KRK",
+            "KAAEEKAAEE",
+            "KRNKR",
+            "KPAKAE",
+            "KRAAEEKAEE",
+            "KCPKAAE",
+        ] {
+            let material: Material = name.parse().unwrap();
+            let held = Layout::new(material).unwrap().heap_bytes();
+            let counted = Layout::memory(material);
+            assert!(counted >= held, "{name}: counted {counted}, held {held}");
+            // Steps back are bounded loosely (four a piece); the pair
+            // tables, which large indexes are made of, exactly.
+            let slack = if held > 1 << 20 { held / 10 } else { held };
+            assert!(
+                counted <= held + slack,
+                "{name}: counted {counted}, held {held}"
+            );
+        }
     }
 
     /// The index after a move of a set's piece, counted from the index

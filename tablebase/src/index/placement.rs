@@ -105,7 +105,36 @@ impl Placements {
             placements.steps.extend(steps);
         }
         placements.steps_from.push(placements.steps.len() as u32);
+        // Built by pushing: the spare room of the last doubling goes, so
+        // that `memory_bound` bounds what stays.
+        placements.list.shrink_to_fit();
+        placements.by_key.shrink_to_fit();
+        placements.steps.shrink_to_fit();
+        placements.steps_from.shrink_to_fit();
         placements
+    }
+
+    /// Bytes [`Placements::new`] holds for `color` in `material` when it
+    /// has `count` placements: every key, every placement, and at most
+    /// four steps back for each of its pieces.
+    pub(super) fn memory_bound(material: &Material, color: Color, count: u64) -> u64 {
+        let advisors = material.count(color, PieceKind::Advisor) as usize;
+        let elephants = material.count(color, PieceKind::Elephant) as usize;
+        let keys = Domain::new(color, PieceKind::King).squares.len() as u64
+            * Domain::new(color, PieceKind::Advisor).sets(advisors)
+            * Domain::new(color, PieceKind::Elephant).sets(elephants);
+        let per_placement = size_of::<Placement>()
+            + size_of::<u32>()
+            + 4 * (1 + advisors + elephants) * size_of::<GroupStep>();
+        keys * size_of::<u32>() as u64 + count * per_placement as u64 + size_of::<u32>() as u64
+    }
+
+    /// Bytes this holds on the heap.
+    pub(super) fn heap_bytes(&self) -> usize {
+        self.list.capacity() * size_of::<Placement>()
+            + self.by_key.capacity() * size_of::<u32>()
+            + self.steps.capacity() * size_of::<GroupStep>()
+            + self.steps_from.capacity() * size_of::<u32>()
     }
 
     /// How many placements `color` has in `material`, and how many of them
