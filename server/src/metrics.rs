@@ -4,6 +4,8 @@
 //! and atomics) rather than through a metrics framework: the set is small
 //! and fixed.
 
+use crate::lock;
+
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -40,12 +42,6 @@ pub struct Metrics {
     pub builds_done: AtomicU64,
     /// Builds that failed.
     pub builds_failed: AtomicU64,
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 impl Metrics {

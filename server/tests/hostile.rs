@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{config, escape, random_positions, send_raw, tables, Server};
+use common::{config, escape, fresh_dir, random_positions, send_raw, tables, Server};
 use qiboard_tablebase::Tablebase;
 
 fn assert_json_error(reply: &common::Reply, status: u16, what: &str) {
@@ -190,9 +190,7 @@ fn idle_connections_do_not_stop_the_others() {
 #[test]
 fn a_table_corrupted_while_serving_fails_alone() {
     // A copy of the tables, whose KRKN file is damaged once served.
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("server-corrupted");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a directory");
+    let dir = fresh_dir("server-corrupted");
     for entry in std::fs::read_dir(tables()).expect("the tables").flatten() {
         std::fs::copy(entry.path(), dir.join(entry.file_name())).expect("a copy");
     }

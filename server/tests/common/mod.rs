@@ -23,16 +23,21 @@ pub fn tables() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         // One directory per test binary, made afresh.
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-            .join(format!("server-tables-{}", env!("CARGO_CRATE_NAME")));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a directory for the tables");
+        let dir = fresh_dir(&format!("server-tables-{}", env!("CARGO_CRATE_NAME")));
         let generator = Generator::open(&dir).expect("the directory opens");
         generator
             .generate(&"KRKN".parse().expect("a material"), &Quiet)
             .expect("KRKN builds");
         dir
     })
+}
+
+/// An empty directory named after `name`, made afresh.
+pub fn fresh_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a directory");
+    dir
 }
 
 /// A running server; stopped when dropped.
@@ -84,6 +89,28 @@ impl Server {
         let reply = self.get(target);
         assert_eq!(reply.status, status, "{target}: {}", reply.text());
         reply.json()
+    }
+
+    /// GET `target`, which must be refused with `status`, and the JSON
+    /// error's message.
+    pub fn refusal(&self, target: &str, status: u16) -> String {
+        let json = self.json(target, status);
+        assert_eq!(json["status"], status, "{target}");
+        json["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{target}: no error message: {json}"))
+            .to_owned()
+    }
+
+    /// The endgames `/endgames` lists.
+    pub fn served(&self) -> Vec<String> {
+        let list = self.json("/endgames", 200);
+        list["endgames"]
+            .as_array()
+            .expect("endgames")
+            .iter()
+            .filter_map(|endgame| endgame["material"].as_str().map(str::to_owned))
+            .collect()
     }
 
     /// Sends `request` as it is and reads the reply.
