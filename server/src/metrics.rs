@@ -28,8 +28,8 @@ struct Latency {
 /// The server's counters.
 #[derive(Default)]
 pub struct Metrics {
-    requests: Mutex<BTreeMap<(String, u16), u64>>,
-    latency: Mutex<BTreeMap<String, Latency>>,
+    requests: Mutex<BTreeMap<(&'static str, u16), u64>>,
+    latency: Mutex<BTreeMap<&'static str, Latency>>,
     /// Response cache hits.
     pub cache_hits: AtomicU64,
     /// Response cache misses.
@@ -46,13 +46,11 @@ pub struct Metrics {
 
 impl Metrics {
     /// Counts a request to `route` answered with `status` after `elapsed`.
-    pub fn record(&self, route: &str, status: u16, elapsed: Duration) {
-        *lock(&self.requests)
-            .entry((route.to_owned(), status))
-            .or_default() += 1;
+    pub fn record(&self, route: &'static str, status: u16, elapsed: Duration) {
+        *lock(&self.requests).entry((route, status)).or_default() += 1;
         let seconds = elapsed.as_secs_f64();
         let mut latency = lock(&self.latency);
-        let entry = latency.entry(route.to_owned()).or_default();
+        let entry = latency.entry(route).or_default();
         let bucket = BUCKETS
             .iter()
             .position(|&bound| seconds <= bound)

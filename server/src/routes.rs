@@ -58,7 +58,12 @@ async fn guard(State(state): Shared, request: Request, next: Next) -> Response {
         .and_then(|value| value.to_str().ok())
         .and_then(|text| text.parse::<u64>().ok())
         .unwrap_or(0);
-    let refused = if request.uri().to_string().len() > MAX_URI_BYTES {
+    // The target's length as sent, without writing it out again.
+    let target_bytes = request
+        .uri()
+        .path_and_query()
+        .map_or(request.uri().path().len(), |target| target.as_str().len());
+    let refused = if target_bytes > MAX_URI_BYTES {
         Some(ApiError::new(
             StatusCode::URI_TOO_LONG,
             format!("the request target is over {MAX_URI_BYTES} bytes"),
