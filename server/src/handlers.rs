@@ -194,7 +194,7 @@ pub(crate) async fn endgame(
 pub(crate) async fn metrics_text(State(state): Shared) -> Response {
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
-        state.metrics.render(),
+        state.metrics.render(state.tablebase.cache_stats()),
     )
         .into_response()
 }

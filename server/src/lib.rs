@@ -28,9 +28,7 @@
 //! shapes of answers), [`metrics`], [`ondemand`] (building missing
 //! tables) and [`stats`] (per-endgame statistics).
 //!
-//! Simplifications: HTTP/1.1 only (no TLS: put it behind a proxy); the
-//! prober's block reads are not counted in `/metrics` (its API does not
-//! expose them).
+//! Simplification: HTTP/1.1 only (no TLS: put it behind a proxy).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

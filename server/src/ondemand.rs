@@ -15,8 +15,6 @@
 //! writable directory would each build the endgame (the generator's
 //! per-endgame file locks keep the files whole, not the work single).
 
-use crate::lock;
-
 use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -26,6 +24,7 @@ use qiboard_tablebase::{Layout, Material, RuleSet, Tablebase};
 use qiboard_tablebase_gen::{Generated, Generator, Plan, Progress};
 use serde_json::json;
 
+use crate::lock;
 use crate::metrics::Metrics;
 
 /// What the builder says about a missing endgame.

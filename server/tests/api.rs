@@ -121,6 +121,39 @@ fn the_cache_answers_the_same_and_is_counted() {
     assert!(metrics.contains("qiboard_request_seconds_bucket{route=\"/xiangqi\",le=\"+Inf\"} 2"));
 }
 
+/// The value of the metric `name` (a line `name value`).
+fn metric(metrics: &str, name: &str) -> u64 {
+    metrics
+        .lines()
+        .find_map(|line| line.strip_prefix(name)?.strip_prefix(' '))
+        .and_then(|value| value.parse().ok())
+        .unwrap_or_else(|| panic!("no {name}: {metrics}"))
+}
+
+#[test]
+fn blocks_read_are_counted_as_the_prober_counts_them() {
+    let mut config = config();
+    config.no_cache = true;
+    let server = Server::start(config);
+    let before = server.get("/metrics").text();
+    assert_eq!(metric(&before, "qiboard_blocks_read_total"), 0);
+    let fen = escape("3k5/9/9/9/4n4/9/9/9/4R4/5K3 w");
+    server.json(&format!("/xiangqi?fen={fen}"), 200);
+    let once = server.get("/metrics").text();
+    let read = metric(&once, "qiboard_blocks_read_total");
+    assert!(read > 0, "{once}");
+    assert!(metric(&once, "qiboard_block_bytes_read_total") >= read);
+    assert!(metric(&once, "qiboard_block_cache_bytes") > 0);
+    // Asked again, every block is in the tablebase's cache.
+    server.json(&format!("/xiangqi?fen={fen}"), 200);
+    let twice = server.get("/metrics").text();
+    assert_eq!(metric(&twice, "qiboard_blocks_read_total"), read);
+    assert!(
+        metric(&twice, "qiboard_block_cache_hits_total")
+            > metric(&once, "qiboard_block_cache_hits_total")
+    );
+}
+
 #[test]
 fn rulings_agree_with_the_game() {
     let server = Server::start(config());
