@@ -241,6 +241,10 @@ impl Builder {
             Some(known) => known,
             None => {
                 let found = self.plan(material, tablebase);
+                // Logged once: the verdict is kept and answered again.
+                if let Err(why) = &found {
+                    eprintln!("qiboard-server: refused to build {material}: {why}");
+                }
                 lock(&self.queue).planned.insert(material, found.clone());
                 found
             }
@@ -273,7 +277,10 @@ impl Builder {
         }
         let at = match queue.waiting.iter().position(|queued| *queued == material) {
             Some(at) => at,
-            None if queue.waiting.len() >= self.settings.queue_len => return Verdict::QueueFull,
+            None if queue.waiting.len() >= self.settings.queue_len => {
+                eprintln!("qiboard-server: refused to queue {material}: the build queue is full");
+                return Verdict::QueueFull;
+            }
             None => {
                 queue.waiting.push_back(material);
                 self.wake.notify_one();

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{config, escape, random_positions, tables, Server};
+use common::{config, escape, random_positions, tables, Client, Server};
 use qiboard::xiangqi::{Game, Position};
 use qiboard_tablebase::{DistanceTo, Tablebase, Value};
 use serde_json::Value as Json;

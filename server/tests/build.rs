@@ -4,7 +4,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{escape, fresh_dir, Server};
+use common::{escape, fresh_dir, Client, Server};
 use qiboard::xiangqi::Position;
 use qiboard_server::Config;
 use qiboard_tablebase::Tablebase;

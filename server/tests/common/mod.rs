@@ -76,16 +76,23 @@ impl Server {
             thread: Some(thread),
         }
     }
+}
+
+/// A client of a running server: requests and the checks on their
+/// replies that the tests share.
+pub trait Client {
+    /// Where the server listens.
+    fn addr(&self) -> SocketAddr;
 
     /// GET `target` with no extra header.
-    pub fn get(&self, target: &str) -> Reply {
+    fn get(&self, target: &str) -> Reply {
         self.send(&format!(
             "GET {target} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n"
         ))
     }
 
     /// GET `target` and its JSON body, which must come with `status`.
-    pub fn json(&self, target: &str, status: u16) -> serde_json::Value {
+    fn json(&self, target: &str, status: u16) -> serde_json::Value {
         let reply = self.get(target);
         assert_eq!(reply.status, status, "{target}: {}", reply.text());
         reply.json()
@@ -93,7 +100,7 @@ impl Server {
 
     /// GET `target`, which must be refused with `status`, and the JSON
     /// error's message.
-    pub fn refusal(&self, target: &str, status: u16) -> String {
+    fn refusal(&self, target: &str, status: u16) -> String {
         let json = self.json(target, status);
         assert_eq!(json["status"], status, "{target}");
         json["error"]
@@ -103,7 +110,7 @@ impl Server {
     }
 
     /// The endgames `/endgames` lists.
-    pub fn served(&self) -> Vec<String> {
+    fn served(&self) -> Vec<String> {
         let list = self.json("/endgames", 200);
         list["endgames"]
             .as_array()
@@ -114,8 +121,20 @@ impl Server {
     }
 
     /// Sends `request` as it is and reads the reply.
-    pub fn send(&self, request: &str) -> Reply {
-        send_raw(self.addr, request.as_bytes())
+    fn send(&self, request: &str) -> Reply {
+        send_raw(self.addr(), request.as_bytes())
+    }
+}
+
+impl Client for Server {
+    fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+}
+
+impl Client for Process {
+    fn addr(&self) -> SocketAddr {
+        self.addr
     }
 }
 
@@ -127,6 +146,74 @@ impl Drop for Server {
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
+    }
+}
+
+/// The server's binary, run as its own process (so that its log and its
+/// memory can be read); killed when dropped.
+pub struct Process {
+    pub addr: SocketAddr,
+    child: std::process::Child,
+    log: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl Process {
+    /// Runs `qiboard-server --dir dir` with `args` on a free port of the
+    /// loopback, and waits until it answers `/health`.
+    pub fn start(dir: &Path, args: &[&str]) -> Process {
+        use std::io::BufRead;
+        // A port the system hands out now; free again once dropped.
+        let addr = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|listener| listener.local_addr())
+            .expect("a free port");
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_qiboard-server"))
+            .arg("--dir")
+            .arg(dir)
+            .arg("--listen")
+            .arg(addr.to_string())
+            .args(args)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("the server's binary runs");
+        let log = std::sync::Arc::<std::sync::Mutex<Vec<String>>>::default();
+        let stderr = child.stderr.take().expect("its standard error");
+        let lines = std::sync::Arc::clone(&log);
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stderr)
+                .lines()
+                .map_while(Result::ok)
+            {
+                lines.lock().unwrap_or_else(|p| p.into_inner()).push(line);
+            }
+        });
+        let process = Process { addr, child, log };
+        for _ in 0..600 {
+            if TcpStream::connect(addr).is_ok() {
+                return process;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("the server did not listen on {addr}");
+    }
+
+    /// The lines the server has logged so far.
+    pub fn log(&self) -> Vec<String> {
+        self.log.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// Its resident memory now, in bytes (`None` where /proc is not).
+    pub fn resident_bytes(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|line| line.starts_with("VmRSS:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib * 1024)
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
