@@ -2,69 +2,10 @@
 
 mod common;
 
-use common::{config, escape, random_positions, tables, Client, Server};
+use common::{category, config, escape, random_positions, tables, Client, Server};
 use qiboard::xiangqi::{Game, Position};
-use qiboard_tablebase::{DistanceTo, Tablebase, Value};
+use qiboard_tablebase::{Tablebase, Value};
 use serde_json::Value as Json;
-
-fn category(value: Value) -> &'static str {
-    match value {
-        Value::Win(_) => "win",
-        Value::Draw => "draw",
-        Value::Loss(_) => "loss",
-    }
-}
-
-fn dtm_json(value: Value) -> Json {
-    match value {
-        Value::Draw => Json::Null,
-        other => Json::from(other.plies()),
-    }
-}
-
-#[test]
-fn positions_and_moves_agree_with_the_prober() {
-    let tablebase = Tablebase::open(tables()).expect("the tables");
-    let mut config = config();
-    config.no_cache = true;
-    let server = Server::start(config);
-    let mut positions = random_positions("KRKN", 200, 1);
-    positions.extend(random_positions("KRK", 50, 2));
-    positions.extend(random_positions("KNK", 50, 3));
-    for position in &positions {
-        let fen = position.fen();
-        let answer = server.json(&format!("/xiangqi?fen={}", escape(&fen)), 200);
-        let own = tablebase.probe_dtm(position).expect("a value");
-        assert_eq!(answer["category"], category(own.value), "{fen}");
-        assert_eq!(answer["dtm"], dtm_json(own.value), "{fen}");
-        let to = match own.to {
-            DistanceTo::Mate => "mate",
-            DistanceTo::Rule => "rule",
-        };
-        if own.value != Value::Draw {
-            assert_eq!(answer["dtm_to"], to, "{fen}");
-        }
-        let ranked = tablebase.probe_root(position).expect("ranked moves");
-        let moves = answer["moves"].as_array().expect("moves");
-        assert_eq!(moves.len(), ranked.len(), "{fen}");
-        for (json, (mv, dtm)) in moves.iter().zip(&ranked) {
-            assert_eq!(json["uci"], mv.to_string(), "{fen}");
-            assert_eq!(json["category"], category(dtm.value), "{fen} {mv}");
-            assert_eq!(json["dtm"], dtm_json(dtm.value), "{fen} {mv}");
-            assert_eq!(json["realises"], *dtm == own, "{fen} {mv}");
-            let after = position.play(*mv);
-            assert_eq!(json["check"], after.is_check(), "{fen} {mv}");
-            assert_eq!(
-                json["capture"].is_string(),
-                position.captured(*mv).is_some(),
-                "{fen} {mv}"
-            );
-        }
-        if let Some(best) = moves.first() {
-            assert_eq!(best["category"], answer["category"], "{fen}");
-        }
-    }
-}
 
 #[test]
 fn mainlines_agree_with_the_prober() {

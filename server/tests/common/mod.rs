@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use qiboard::xiangqi::{Color, Position};
 use qiboard_server::Config;
-use qiboard_tablebase::{Layout, Material};
+use qiboard_tablebase::{DistanceTo, Layout, Material, Tablebase, Value};
 use qiboard_tablebase_gen::{Generator, Quiet};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -253,8 +253,13 @@ pub fn send_raw(addr: SocketAddr, request: &[u8]) -> Reply {
         .expect("a timeout");
     // The server may answer and close before it has read everything.
     let _ = stream.write_all(request);
-    // Read until the connection closes, or the body its length announces
-    // is in (not every server closes when asked to).
+    read_reply(&mut stream)
+}
+
+/// Reads one reply from `stream`: until the connection closes, or the
+/// body its length announces is in (not every server closes when asked
+/// to, and a kept-alive connection does not).
+fn read_reply(stream: &mut TcpStream) -> Reply {
     let mut raw = Vec::new();
     let mut buffer = [0u8; 16 * 1024];
     loop {
@@ -274,6 +279,32 @@ pub fn send_raw(addr: SocketAddr, request: &[u8]) -> Reply {
         }
     }
     parse_reply(&raw)
+}
+
+/// A kept-alive connection for many requests in a row (a new connection
+/// for each would exhaust the loopback's ports in long runs).
+pub struct Connection {
+    stream: TcpStream,
+}
+
+impl Connection {
+    /// A connection to `addr`.
+    pub fn open(addr: SocketAddr) -> Connection {
+        let stream = TcpStream::connect(addr).expect("the server accepts");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(120)))
+            .expect("a timeout");
+        Connection { stream }
+    }
+
+    /// GET `target`; its reply must announce its length.
+    pub fn get(&mut self, target: &str) -> Reply {
+        let request = format!("GET {target} HTTP/1.1\r\nHost: test\r\n\r\n");
+        self.stream
+            .write_all(request.as_bytes())
+            .expect("the request is sent");
+        read_reply(&mut self.stream)
+    }
 }
 
 fn parse_reply(raw: &[u8]) -> Reply {
@@ -368,4 +399,99 @@ pub fn config() -> Config {
     let mut config = Config::new(tables());
     config.no_build = true;
     config
+}
+
+/// `win`, `draw` or `loss`, as the API names a value.
+pub fn category(value: Value) -> &'static str {
+    match value {
+        Value::Win(_) => "win",
+        Value::Draw => "draw",
+        Value::Loss(_) => "loss",
+    }
+}
+
+/// A value's distance as the API gives it: plies, or null for a draw.
+pub fn dtm_json(value: Value) -> serde_json::Value {
+    match value {
+        Value::Draw => serde_json::Value::Null,
+        other => serde_json::Value::from(other.plies()),
+    }
+}
+
+/// Whether `answer`, the API's `/xiangqi` answer about `position`, says
+/// what `tablebase` says: the position's value, distance and what it
+/// counts to (`probe_dtm`), and every move in the prober's order with its
+/// value (`probe_root`), capture and check. The first difference, named.
+pub fn agrees(
+    answer: &serde_json::Value,
+    tablebase: &Tablebase,
+    position: &Position,
+) -> Result<(), String> {
+    let fen = position.fen();
+    let differ = |what: &str, got: &serde_json::Value, want: serde_json::Value| {
+        if *got == want {
+            Ok(())
+        } else {
+            Err(format!("{fen}: {what} is {got}, the prober says {want}"))
+        }
+    };
+    let own = tablebase
+        .probe_dtm(position)
+        .map_err(|e| format!("{fen}: {e}"))?;
+    differ("category", &answer["category"], category(own.value).into())?;
+    differ("dtm", &answer["dtm"], dtm_json(own.value))?;
+    if own.value != Value::Draw {
+        let to = match own.to {
+            DistanceTo::Mate => "mate",
+            DistanceTo::Rule => "rule",
+        };
+        differ("dtm_to", &answer["dtm_to"], to.into())?;
+    }
+    let ranked = tablebase
+        .probe_root(position)
+        .map_err(|e| format!("{fen}: {e}"))?;
+    let moves = answer["moves"]
+        .as_array()
+        .ok_or(format!("{fen}: no moves"))?;
+    if moves.len() != ranked.len() {
+        return Err(format!(
+            "{fen}: {} moves, the prober ranks {}",
+            moves.len(),
+            ranked.len()
+        ));
+    }
+    for (json, (mv, dtm)) in moves.iter().zip(&ranked) {
+        differ("a move", &json["uci"], mv.to_string().into())?;
+        differ(
+            &format!("{mv}'s category"),
+            &json["category"],
+            category(dtm.value).into(),
+        )?;
+        differ(&format!("{mv}'s dtm"), &json["dtm"], dtm_json(dtm.value))?;
+        differ(
+            &format!("{mv}'s realises"),
+            &json["realises"],
+            (*dtm == own).into(),
+        )?;
+        let after = position.play(*mv);
+        differ(
+            &format!("{mv}'s check"),
+            &json["check"],
+            after.is_check().into(),
+        )?;
+        let capture = position.captured(*mv).is_some();
+        differ(
+            &format!("{mv}'s capture"),
+            &json["capture"].is_string().into(),
+            capture.into(),
+        )?;
+    }
+    if let Some(best) = moves.first() {
+        differ(
+            "the first move's category",
+            &best["category"],
+            answer["category"].clone(),
+        )?;
+    }
+    Ok(())
 }
