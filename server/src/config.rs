@@ -31,8 +31,9 @@ pub struct Config {
     /// Probes running at once on the blocking pool.
     #[arg(long, default_value_t = 8)]
     pub max_probes: usize,
-    /// Requests waiting for or running a probe before new ones get 503.
-    #[arg(long, default_value_t = 512)]
+    /// Requests waiting for or running a probe before new ones get 503
+    /// (each waits as a small future: the bound is on latency, not memory).
+    #[arg(long, default_value_t = 2048)]
     pub max_pending: usize,
     /// Seconds a request may take before it gets 503.
     #[arg(long, default_value_t = 30)]

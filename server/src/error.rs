@@ -61,7 +61,13 @@ impl IntoResponse for ApiError {
 
 /// `value` as JSON bytes.
 pub(crate) fn json_bytes(value: &impl Serialize) -> Bytes {
-    Bytes::from(serde_json::to_vec(value).unwrap_or_else(|_| b"{}".to_vec()))
+    // Room for a position's answer with its moves at once, rather than
+    // growing the buffer in steps.
+    let mut out = Vec::with_capacity(4096);
+    match serde_json::to_writer(&mut out, value) {
+        Ok(()) => Bytes::from(out),
+        Err(_) => Bytes::from_static(b"{}"),
+    }
 }
 
 /// A JSON reply of `bytes`.
