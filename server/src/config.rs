@@ -31,6 +31,13 @@ pub struct Config {
     /// Probes running at once on the blocking pool.
     #[arg(long, default_value_t = 8)]
     pub max_probes: usize,
+    /// Runs a position's probe on the request's own thread when a probe
+    /// slot is free, rather than on the blocking pool: less CPU a request
+    /// (no hand-over between threads), but a probe holds up the other
+    /// connections of its thread, and on a machine shared with other work
+    /// fewer threads get less of it.
+    #[arg(long)]
+    pub inline_probes: bool,
     /// Requests waiting for or running a probe before new ones get 503
     /// (each waits as a small future: the bound is on latency, not memory).
     #[arg(long, default_value_t = 2048)]

@@ -23,13 +23,17 @@ pub(crate) type Shared = State<Arc<AppState>>;
 pub(crate) async fn xiangqi(State(state): Shared, uri: Uri) -> Result<Response, ApiError> {
     let params: FenParams = query(&uri)?;
     let position = parse_fen(&params.fen)?;
-    state.probe("xiangqi", position, report::position).await
+    state
+        .probe("xiangqi", position, report::position, true)
+        .await
 }
 
 pub(crate) async fn mainline(State(state): Shared, uri: Uri) -> Result<Response, ApiError> {
     let params: FenParams = query(&uri)?;
     let position = parse_fen(&params.fen)?;
-    state.probe("mainline", position, report::mainline).await
+    state
+        .probe("mainline", position, report::mainline, false)
+        .await
 }
 
 pub(crate) async fn rule(State(state): Shared, uri: Uri) -> Result<Response, ApiError> {

@@ -98,6 +98,17 @@ impl AppState {
         &self,
         job: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, ApiError> {
+        self.run(false, job).await
+    }
+
+    /// Runs `job` within the probe limits: on this worker thread when
+    /// `inline` and a probe slot is free at once, else on the blocking
+    /// pool once a slot frees.
+    async fn run<T: Send + 'static>(
+        &self,
+        inline: bool,
+        job: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
         struct Pending<'a>(&'a AtomicUsize);
         impl Drop for Pending<'_> {
             fn drop(&mut self) {
@@ -111,6 +122,17 @@ impl AppState {
             eprintln!("qiboard-server: refused a request: {waiting} already waiting");
             return Err(ApiError::saturated());
         }
+        let failed = || {
+            eprintln!("qiboard-server: a probe failed unexpectedly");
+            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the probe failed")
+        };
+        if inline && self.config.inline_probes {
+            if let Ok(_permit) = self.probes.try_acquire() {
+                // A panic is answered with 500, as the pool's join error is.
+                return std::panic::catch_unwind(std::panic::AssertUnwindSafe(job))
+                    .map_err(|_| failed());
+            }
+        }
         let permit = Arc::clone(&self.probes)
             .acquire_owned()
             .await
@@ -120,10 +142,7 @@ impl AppState {
             job()
         })
         .await
-        .map_err(|_| {
-            eprintln!("qiboard-server: a probe failed unexpectedly");
-            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the probe failed")
-        })
+        .map_err(|_| failed())
     }
 
     /// The answer of `report` about `position`, from the cache or probed.
@@ -132,6 +151,7 @@ impl AppState {
         route: &str,
         position: Position,
         report: fn(&Tablebase, &Position) -> Result<T, ProbeError>,
+        inline: bool,
     ) -> Result<Response, ApiError> {
         let key = format!("{route} {}", position.fen());
         if let Some(cache) = &self.cache {
@@ -143,7 +163,9 @@ impl AppState {
         }
         let tablebase = Arc::clone(&self.tablebase);
         let answer = self
-            .blocking(move || report(&tablebase, &position).map(|report| json_bytes(&report)))
+            .run(inline, move || {
+                report(&tablebase, &position).map(|report| json_bytes(&report))
+            })
             .await?;
         match answer {
             Ok(bytes) => {

@@ -58,12 +58,16 @@ fn disagreements(
 #[test]
 fn answers_agree_with_the_prober_on_small_endgames() {
     let tablebase = Tablebase::open(tables()).expect("the tables");
-    let mut config = config();
-    config.no_cache = true;
-    let server = Server::start(config);
-    for (endgame, count, seed) in [("KRKN", 300, 1), ("KRK", 50, 2), ("KNK", 50, 3)] {
-        let (wrong, named) = disagreements(&server, &tablebase, endgame, count, seed);
-        assert_eq!(wrong, 0, "{endgame}: {named:#?}");
+    // Probed on the blocking pool, and on the request's own thread.
+    for inline in [false, true] {
+        let mut config = config();
+        config.no_cache = true;
+        config.inline_probes = inline;
+        let server = Server::start(config);
+        for (endgame, count, seed) in [("KRKN", 300, 1), ("KRK", 50, 2), ("KNK", 50, 3)] {
+            let (wrong, named) = disagreements(&server, &tablebase, endgame, count, seed);
+            assert_eq!(wrong, 0, "{endgame}, inline {inline}: {named:#?}");
+        }
     }
 }
 
