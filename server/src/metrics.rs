@@ -63,9 +63,9 @@ impl Metrics {
         entry.count += 1;
     }
 
-    /// Adds one to `counter`.
-    pub fn bump(counter: &AtomicU64) {
-        counter.fetch_add(1, Ordering::Relaxed);
+    /// Adds one to `counter`, and says its new count.
+    pub fn bump(counter: &AtomicU64) -> u64 {
+        counter.fetch_add(1, Ordering::Relaxed) + 1
     }
 
     /// Everything, with the tablebase's block cache counters `blocks`, in

@@ -76,6 +76,8 @@ struct Queue {
     /// The plan's verdict on endgames asked about: the entries the build
     /// solves, or why it will not be built.
     planned: HashMap<Material, Result<u64, String>>,
+    /// Endgames refused for a full queue, logged once each.
+    turned_away: std::collections::HashSet<Material>,
 }
 
 /// What the builder may do.
@@ -278,7 +280,11 @@ impl Builder {
         let at = match queue.waiting.iter().position(|queued| *queued == material) {
             Some(at) => at,
             None if queue.waiting.len() >= self.settings.queue_len => {
-                eprintln!("qiboard-server: refused to queue {material}: the build queue is full");
+                if queue.turned_away.insert(material) {
+                    eprintln!(
+                        "qiboard-server: refused to queue {material}: the build queue is full"
+                    );
+                }
                 return Verdict::QueueFull;
             }
             None => {

@@ -118,8 +118,14 @@ impl AppState {
         let waiting = self.pending.fetch_add(1, Ordering::Relaxed);
         let _pending = Pending(&self.pending);
         if waiting >= self.config.max_pending {
-            Metrics::bump(&self.metrics.saturated);
-            eprintln!("qiboard-server: refused a request: {waiting} already waiting");
+            let refused = Metrics::bump(&self.metrics.saturated);
+            // Logged at the 1st, 2nd, 4th, 8th... refusal: a flood of
+            // requests must not become a flood of log lines.
+            if refused.is_power_of_two() {
+                eprintln!(
+                    "qiboard-server: refused a request with 503: {waiting} already waiting ({refused} refused so far)"
+                );
+            }
             return Err(ApiError::saturated());
         }
         let failed = || {

@@ -167,17 +167,20 @@ fn bursts_past_the_limit_get_503_or_the_right_answer() {
 
 #[test]
 fn a_saturated_server_says_so() {
-    let mut config = config();
-    config.max_pending = 0;
-    let server = Server::start(config);
+    let server = Process::start(tables(), &["--no-build", "--max-pending", "0"]);
     let fen = escape("3k5/9/9/9/9/9/9/9/4R4/5K3 w");
-    let reply = server.get(&format!("/xiangqi?fen={fen}"));
-    assert_json_error(&reply, 503, "no room at all");
-    assert_eq!(reply.header("retry-after"), Some("1"));
+    for _ in 0..20 {
+        let reply = server.get(&format!("/xiangqi?fen={fen}"));
+        assert_json_error(&reply, 503, "no room at all");
+        assert_eq!(reply.header("retry-after"), Some("1"));
+    }
     // Routes that do not probe still answer.
     assert_eq!(server.get("/health").status, 200);
     let metrics = server.get("/metrics").text();
-    assert!(metrics.contains("qiboard_saturated_total 1"), "{metrics}");
+    assert!(metrics.contains("qiboard_saturated_total 20"), "{metrics}");
+    // Logged at the 1st, 2nd, 4th, 8th and 16th refusal, not at each.
+    let logged = server.logged(&["refused a request with 503"], 5);
+    assert_eq!(logged, 5, "{:?}", server.log());
 }
 
 /// Raises this process's soft limit on open files to its hard limit (the
@@ -287,12 +290,8 @@ fn a_huge_endgame_is_refused_without_a_build_or_memory() {
         );
     }
     // Refused once in the log (the verdict is kept, not drawn again).
-    let log = server.log();
-    let refusals = log
-        .iter()
-        .filter(|line| line.contains(&format!("refused to build {name}")))
-        .count();
-    assert_eq!(refusals, 1, "{log:?}");
+    let refusals = server.logged(&[&format!("refused to build {name}")], 1);
+    assert_eq!(refusals, 1, "{:?}", server.log());
 }
 
 #[test]
@@ -337,12 +336,8 @@ fn a_table_corrupted_while_serving_fails_alone() {
         }
     }
     assert!(refused > 0, "the damage was never noticed");
-    let log = server.log();
-    let logged = log
-        .iter()
-        .filter(|line| line.contains("probe failed") && line.contains("KRKN"))
-        .count();
-    assert_eq!(logged, refused, "{log:?}");
+    let logged = server.logged(&["probe failed", "KRKN"], refused);
+    assert_eq!(logged, refused, "{:?}", server.log());
     // The other endgames answer as before.
     for position in random_positions("KRK", 20, 12) {
         let json = server.json(&target(&position), 200);

@@ -201,6 +201,25 @@ impl Process {
         self.log.lock().unwrap_or_else(|p| p.into_inner()).clone()
     }
 
+    /// How many logged lines contain every one of `words`, once at least
+    /// `expected` of them are in (or after a bounded wait: the log is
+    /// read from a pipe by another thread, so it may trail the replies).
+    pub fn logged(&self, words: &[&str], expected: usize) -> usize {
+        let count = || {
+            self.log()
+                .iter()
+                .filter(|line| words.iter().all(|word| line.contains(word)))
+                .count()
+        };
+        for _ in 0..200 {
+            if count() >= expected {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        count()
+    }
+
     /// Its resident memory now, in bytes (`None` where /proc is not).
     pub fn resident_bytes(&self) -> Option<u64> {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
