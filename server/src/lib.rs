@@ -14,8 +14,10 @@
 //!   lila-tablebase's (lichess's chess tablebase server) where xiangqi has
 //!   the same notion, and chessdb's `queryrule` for the rulings.
 //! - The web explorer at `/`: static files embedded in the binary.
-//! - Probes run on tokio's blocking pool behind a semaphore; past the
-//!   queue's limit a request is refused with 503 and `Retry-After`. Answers
+//! - Probes run on tokio's blocking pool behind a semaphore (with
+//!   `--inline-probes`, a position's probe runs on the request's own
+//!   thread when a slot is free); past the queue's limit a request is
+//!   refused with 503 and `Retry-After`. Answers
 //!   are kept in a bounded response cache (`--no-cache` turns it off).
 //! - Oversized requests are refused with JSON errors (414 for a long
 //!   target, 431 for large headers, 413 for a body); requests that take
