@@ -13,7 +13,7 @@ use serde_json::json;
 
 use crate::error::{json_bytes, json_response, ApiError};
 use crate::lock;
-use crate::params::{parse_fen, query, truthy, BoardParams, FenParams, RuleParams};
+use crate::params::{parse_fen, position_of, query, truthy, BoardParams, RuleParams};
 use crate::report;
 use crate::state::AppState;
 use crate::stats;
@@ -21,16 +21,14 @@ use crate::stats;
 pub(crate) type Shared = State<Arc<AppState>>;
 
 pub(crate) async fn xiangqi(State(state): Shared, uri: Uri) -> Result<Response, ApiError> {
-    let params: FenParams = query(&uri)?;
-    let position = parse_fen(&params.fen)?;
+    let position = position_of(&uri)?;
     state
         .probe("xiangqi", position, report::position, true)
         .await
 }
 
 pub(crate) async fn mainline(State(state): Shared, uri: Uri) -> Result<Response, ApiError> {
-    let params: FenParams = query(&uri)?;
-    let position = parse_fen(&params.fen)?;
+    let position = position_of(&uri)?;
     state
         .probe("mainline", position, report::mainline, false)
         .await

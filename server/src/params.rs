@@ -59,3 +59,9 @@ pub(crate) struct BoardParams {
 pub(crate) fn truthy(flag: &Option<String>) -> bool {
     matches!(flag.as_deref(), Some("1" | "true" | "yes" | ""))
 }
+
+/// The position the `fen` parameter of `uri` names.
+pub(crate) fn position_of(uri: &Uri) -> Result<Position, ApiError> {
+    let params: FenParams = query(uri)?;
+    parse_fen(&params.fen)
+}
