@@ -1,6 +1,7 @@
 //! Counters in the Prometheus text format: requests by route and status,
 //! a latency histogram by route, the response cache's hits and misses,
-//! requests refused and builds. Kept by hand (a few maps behind a mutex
+//! requests refused, builds, and the tablebase's block cache (blocks
+//! read and decompressed, hits, bytes). Kept by hand (a few maps behind a mutex
 //! and atomics) rather than through a metrics framework: the set is small
 //! and fixed.
 
@@ -9,6 +10,10 @@ use std::fmt::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
+
+use qiboard_tablebase::CacheStats;
+
+use crate::lock;
 
 /// Upper bounds of the latency buckets, in seconds.
 const BUCKETS: [f64; 12] = [
@@ -26,8 +31,8 @@ struct Latency {
 /// The server's counters.
 #[derive(Default)]
 pub struct Metrics {
-    requests: Mutex<BTreeMap<(String, u16), u64>>,
-    latency: Mutex<BTreeMap<String, Latency>>,
+    requests: Mutex<BTreeMap<(&'static str, u16), u64>>,
+    latency: Mutex<BTreeMap<&'static str, Latency>>,
     /// Response cache hits.
     pub cache_hits: AtomicU64,
     /// Response cache misses.
@@ -42,21 +47,13 @@ pub struct Metrics {
     pub builds_failed: AtomicU64,
 }
 
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
 impl Metrics {
     /// Counts a request to `route` answered with `status` after `elapsed`.
-    pub fn record(&self, route: &str, status: u16, elapsed: Duration) {
-        *lock(&self.requests)
-            .entry((route.to_owned(), status))
-            .or_default() += 1;
+    pub fn record(&self, route: &'static str, status: u16, elapsed: Duration) {
+        *lock(&self.requests).entry((route, status)).or_default() += 1;
         let seconds = elapsed.as_secs_f64();
         let mut latency = lock(&self.latency);
-        let entry = latency.entry(route.to_owned()).or_default();
+        let entry = latency.entry(route).or_default();
         let bucket = BUCKETS
             .iter()
             .position(|&bound| seconds <= bound)
@@ -66,13 +63,14 @@ impl Metrics {
         entry.count += 1;
     }
 
-    /// Adds one to `counter`.
-    pub fn bump(counter: &AtomicU64) {
-        counter.fetch_add(1, Ordering::Relaxed);
+    /// Adds one to `counter`, and says its new count.
+    pub fn bump(counter: &AtomicU64) -> u64 {
+        counter.fetch_add(1, Ordering::Relaxed) + 1
     }
 
-    /// Everything, in the Prometheus text exposition format.
-    pub fn render(&self) -> String {
+    /// Everything, with the tablebase's block cache counters `blocks`, in
+    /// the Prometheus text exposition format.
+    pub fn render(&self, blocks: CacheStats) -> String {
         let mut out = String::new();
         out.push_str("# HELP qiboard_requests_total HTTP requests by route and status.\n");
         out.push_str("# TYPE qiboard_requests_total counter\n");
@@ -141,10 +139,39 @@ impl Metrics {
                 &self.builds_failed,
             ),
         ];
-        for (name, help, counter) in counters {
+        let counters = counters
+            .into_iter()
+            .map(|(name, help, counter)| (name, help, "counter", counter.load(Ordering::Relaxed)));
+        let blocks = [
+            (
+                "qiboard_block_cache_hits_total",
+                "Tablebase probes whose block was in the block cache.",
+                "counter",
+                blocks.hits,
+            ),
+            (
+                "qiboard_blocks_read_total",
+                "Tablebase blocks read and decompressed (block cache misses).",
+                "counter",
+                blocks.blocks_read,
+            ),
+            (
+                "qiboard_block_bytes_read_total",
+                "Bytes of tablebase blocks decompressed.",
+                "counter",
+                blocks.bytes_read,
+            ),
+            (
+                "qiboard_block_cache_bytes",
+                "Bytes of decompressed blocks the block cache holds.",
+                "gauge",
+                blocks.bytes_held,
+            ),
+        ];
+        for (name, help, kind, value) in counters.chain(blocks) {
             let _ = writeln!(out, "# HELP {name} {help}");
-            let _ = writeln!(out, "# TYPE {name} counter");
-            let _ = writeln!(out, "{name} {}", counter.load(Ordering::Relaxed));
+            let _ = writeln!(out, "# TYPE {name} {kind}");
+            let _ = writeln!(out, "{name} {value}");
         }
         out
     }

@@ -24,6 +24,7 @@ use qiboard_tablebase::{Layout, Material, RuleSet, Tablebase};
 use qiboard_tablebase_gen::{Generated, Generator, Plan, Progress};
 use serde_json::json;
 
+use crate::lock;
 use crate::metrics::Metrics;
 
 /// What the builder says about a missing endgame.
@@ -75,24 +76,32 @@ struct Queue {
     /// The plan's verdict on endgames asked about: the entries the build
     /// solves, or why it will not be built.
     planned: HashMap<Material, Result<u64, String>>,
+    /// Endgames refused for a full queue, logged once each.
+    turned_away: std::collections::HashSet<Material>,
+}
+
+/// What the builder may do.
+#[derive(Clone, Debug)]
+pub struct BuildSettings {
+    /// The directory built into (none: building is off).
+    pub dir: Option<PathBuf>,
+    /// Whether building is on.
+    pub enabled: bool,
+    /// The repetition rules the tables are solved under.
+    pub rules: RuleSet,
+    /// The most index entries one build may solve.
+    pub max_entries: u64,
+    /// Endgames waiting before more are refused.
+    pub queue_len: usize,
+    /// The generator's working memory, in bytes (none: no limit).
+    pub memory_limit: Option<u64>,
 }
 
 /// The builder: its settings, queue and worker.
 pub struct Builder {
-    dir: Option<PathBuf>,
-    enabled: bool,
-    rules: RuleSet,
-    max_entries: u64,
-    queue_len: usize,
-    memory_limit: Option<u64>,
+    settings: BuildSettings,
     queue: Mutex<Queue>,
     wake: Condvar,
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// The most pieces an endgame asked about may have before its plan is
@@ -100,22 +109,11 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 const MAX_PLANNED_PIECES: u32 = 10;
 
 impl Builder {
-    /// A builder into `dir` (none: building is off).
-    pub fn new(
-        dir: Option<PathBuf>,
-        enabled: bool,
-        rules: RuleSet,
-        max_entries: u64,
-        queue_len: usize,
-        memory_limit: Option<u64>,
-    ) -> Builder {
+    /// A builder under `settings` (building is off without a directory).
+    pub fn new(mut settings: BuildSettings) -> Builder {
+        settings.enabled &= settings.dir.is_some();
         Builder {
-            enabled: enabled && dir.is_some(),
-            dir,
-            rules,
-            max_entries,
-            queue_len,
-            memory_limit,
+            settings,
             queue: Mutex::default(),
             wake: Condvar::new(),
         }
@@ -123,7 +121,7 @@ impl Builder {
 
     /// Starts the worker thread (when building is on).
     pub fn start(self: &Arc<Self>, tablebase: Arc<Tablebase>, metrics: Arc<Metrics>) {
-        if !self.enabled {
+        if !self.settings.enabled {
             return;
         }
         let builder = Arc::clone(self);
@@ -137,11 +135,13 @@ impl Builder {
 
     /// Whether building is on.
     pub fn enabled(&self) -> bool {
-        self.enabled
+        self.settings.enabled
     }
 
     fn work(&self, tablebase: &Tablebase, metrics: &Metrics) {
-        let Some(dir) = self.dir.clone() else { return };
+        let Some(dir) = self.settings.dir.clone() else {
+            return;
+        };
         loop {
             let (material, meter) = {
                 let mut queue = lock(&self.queue);
@@ -164,8 +164,8 @@ impl Builder {
             Metrics::bump(&metrics.builds_started);
             eprintln!("qiboard-server: building {material}");
             let result = Generator::open(&dir).and_then(|generator| {
-                let generator = generator.with_rules(self.rules);
-                let generator = match self.memory_limit {
+                let generator = generator.with_rules(self.settings.rules);
+                let generator = match self.settings.memory_limit {
                     Some(bytes) => generator.with_memory_limit(bytes),
                     None => generator,
                 };
@@ -202,13 +202,13 @@ impl Builder {
             ));
         }
         let own = Layout::entries(material);
-        if own > self.max_entries {
+        if own > self.settings.max_entries {
             return Err(format!(
                 "{material} has {own} index entries, above this server's build limit of {}",
-                self.max_entries
+                self.settings.max_entries
             ));
         }
-        let plan = Plan::new(&[material], self.rules, self.memory_limit);
+        let plan = Plan::new(&[material], self.settings.rules, self.settings.memory_limit);
         let mut entries = 0u64;
         for endgame in &plan.endgames {
             if tablebase.contains(&endgame.material) {
@@ -222,10 +222,10 @@ impl Builder {
             }
             entries = entries.saturating_add(endgame.entries);
         }
-        if entries > self.max_entries {
+        if entries > self.settings.max_entries {
             return Err(format!(
                 "{material} and its missing sub-endgames have {entries} index entries, above this server's build limit of {}",
-                self.max_entries
+                self.settings.max_entries
             ));
         }
         Ok(entries)
@@ -234,7 +234,7 @@ impl Builder {
     /// What to answer about the missing `material` (stored orientation),
     /// queueing its build if it may be built.
     pub fn missing(&self, material: Material, tablebase: &Tablebase) -> Verdict {
-        if !self.enabled {
+        if !self.settings.enabled {
             return Verdict::Off;
         }
         let material = material.canonical();
@@ -243,6 +243,10 @@ impl Builder {
             Some(known) => known,
             None => {
                 let found = self.plan(material, tablebase);
+                // Logged once: the verdict is kept and answered again.
+                if let Err(why) = &found {
+                    eprintln!("qiboard-server: refused to build {material}: {why}");
+                }
                 lock(&self.queue).planned.insert(material, found.clone());
                 found
             }
@@ -275,7 +279,14 @@ impl Builder {
         }
         let at = match queue.waiting.iter().position(|queued| *queued == material) {
             Some(at) => at,
-            None if queue.waiting.len() >= self.queue_len => return Verdict::QueueFull,
+            None if queue.waiting.len() >= self.settings.queue_len => {
+                if queue.turned_away.insert(material) {
+                    eprintln!(
+                        "qiboard-server: refused to queue {material}: the build queue is full"
+                    );
+                }
+                return Verdict::QueueFull;
+            }
             None => {
                 queue.waiting.push_back(material);
                 self.wake.notify_one();
@@ -294,8 +305,8 @@ impl Builder {
     pub fn status(&self) -> serde_json::Value {
         let queue = lock(&self.queue);
         json!({
-            "enabled": self.enabled,
-            "max_entries": self.max_entries,
+            "enabled": self.settings.enabled,
+            "max_entries": self.settings.max_entries,
             "building": queue.running.as_ref().map(|(material, _)| material.to_string()),
             "queued": queue.waiting.iter().map(Material::to_string).collect::<Vec<_>>(),
             "failed": queue.failed.iter().map(|(material, why)| json!({"material": material.to_string(), "error": why})).collect::<Vec<_>>(),

@@ -2,69 +2,10 @@
 
 mod common;
 
-use common::{config, escape, random_positions, tables, Server};
+use common::{category, config, escape, random_positions, tables, Client, Server};
 use qiboard::xiangqi::{Game, Position};
-use qiboard_tablebase::{DistanceTo, Tablebase, Value};
+use qiboard_tablebase::{Tablebase, Value};
 use serde_json::Value as Json;
-
-fn category(value: Value) -> &'static str {
-    match value {
-        Value::Win(_) => "win",
-        Value::Draw => "draw",
-        Value::Loss(_) => "loss",
-    }
-}
-
-fn dtm_json(value: Value) -> Json {
-    match value {
-        Value::Draw => Json::Null,
-        other => Json::from(other.plies()),
-    }
-}
-
-#[test]
-fn positions_and_moves_agree_with_the_prober() {
-    let tablebase = Tablebase::open(tables()).expect("the tables");
-    let mut config = config();
-    config.no_cache = true;
-    let server = Server::start(config);
-    let mut positions = random_positions("KRKN", 200, 1);
-    positions.extend(random_positions("KRK", 50, 2));
-    positions.extend(random_positions("KNK", 50, 3));
-    for position in &positions {
-        let fen = position.fen();
-        let answer = server.json(&format!("/xiangqi?fen={}", escape(&fen)), 200);
-        let own = tablebase.probe_dtm(position).expect("a value");
-        assert_eq!(answer["category"], category(own.value), "{fen}");
-        assert_eq!(answer["dtm"], dtm_json(own.value), "{fen}");
-        let to = match own.to {
-            DistanceTo::Mate => "mate",
-            DistanceTo::Rule => "rule",
-        };
-        if own.value != Value::Draw {
-            assert_eq!(answer["dtm_to"], to, "{fen}");
-        }
-        let ranked = tablebase.probe_root(position).expect("ranked moves");
-        let moves = answer["moves"].as_array().expect("moves");
-        assert_eq!(moves.len(), ranked.len(), "{fen}");
-        for (json, (mv, dtm)) in moves.iter().zip(&ranked) {
-            assert_eq!(json["uci"], mv.to_string(), "{fen}");
-            assert_eq!(json["category"], category(dtm.value), "{fen} {mv}");
-            assert_eq!(json["dtm"], dtm_json(dtm.value), "{fen} {mv}");
-            assert_eq!(json["realises"], *dtm == own, "{fen} {mv}");
-            let after = position.play(*mv);
-            assert_eq!(json["check"], after.is_check(), "{fen} {mv}");
-            assert_eq!(
-                json["capture"].is_string(),
-                position.captured(*mv).is_some(),
-                "{fen} {mv}"
-            );
-        }
-        if let Some(best) = moves.first() {
-            assert_eq!(best["category"], answer["category"], "{fen}");
-        }
-    }
-}
 
 #[test]
 fn mainlines_agree_with_the_prober() {
@@ -119,6 +60,39 @@ fn the_cache_answers_the_same_and_is_counted() {
         "{metrics}"
     );
     assert!(metrics.contains("qiboard_request_seconds_bucket{route=\"/xiangqi\",le=\"+Inf\"} 2"));
+}
+
+/// The value of the metric `name` (a line `name value`).
+fn metric(metrics: &str, name: &str) -> u64 {
+    metrics
+        .lines()
+        .find_map(|line| line.strip_prefix(name)?.strip_prefix(' '))
+        .and_then(|value| value.parse().ok())
+        .unwrap_or_else(|| panic!("no {name}: {metrics}"))
+}
+
+#[test]
+fn blocks_read_are_counted_as_the_prober_counts_them() {
+    let mut config = config();
+    config.no_cache = true;
+    let server = Server::start(config);
+    let before = server.get("/metrics").text();
+    assert_eq!(metric(&before, "qiboard_blocks_read_total"), 0);
+    let fen = escape("3k5/9/9/9/4n4/9/9/9/4R4/5K3 w");
+    server.json(&format!("/xiangqi?fen={fen}"), 200);
+    let once = server.get("/metrics").text();
+    let read = metric(&once, "qiboard_blocks_read_total");
+    assert!(read > 0, "{once}");
+    assert!(metric(&once, "qiboard_block_bytes_read_total") >= read);
+    assert!(metric(&once, "qiboard_block_cache_bytes") > 0);
+    // Asked again, every block is in the tablebase's cache.
+    server.json(&format!("/xiangqi?fen={fen}"), 200);
+    let twice = server.get("/metrics").text();
+    assert_eq!(metric(&twice, "qiboard_blocks_read_total"), read);
+    assert!(
+        metric(&twice, "qiboard_block_cache_hits_total")
+            > metric(&once, "qiboard_block_cache_hits_total")
+    );
 }
 
 #[test]
@@ -185,15 +159,9 @@ fn rulings_agree_with_the_game() {
 fn endgames_and_their_statistics() {
     use qiboard::xiangqi::Color;
     let server = Server::start(config());
-    let list = server.json("/endgames", 200);
-    let names: Vec<&str> = list["endgames"]
-        .as_array()
-        .expect("endgames")
-        .iter()
-        .filter_map(|endgame| endgame["material"].as_str())
-        .collect();
+    let names = server.served();
     for expected in ["KRK", "KNK", "KRKN"] {
-        assert!(names.contains(&expected), "{names:?}");
+        assert!(names.iter().any(|name| name == expected), "{names:?}");
     }
     let generator = qiboard_tablebase_gen::Generator::open(tables()).expect("the tables");
     let table = generator
@@ -219,8 +187,7 @@ fn endgames_and_their_statistics() {
         assert!(matches!(value, Value::Win(_)));
     }
     assert!(qiboard_server::stats::stats_path(tables(), "KRKN".parse().expect("KRKN")).exists());
-    let unknown = server.json("/endgames/KRRKRR", 404);
-    assert!(unknown["error"].as_str().is_some());
+    server.refusal("/endgames/KRRKRR", 404);
     server.json("/endgames/XYZ", 400);
 }
 
@@ -239,8 +206,7 @@ fn a_position_no_table_covers_is_404_with_building_off() {
     let unescaped = server.json("/xiangqi?fen=3k5/9/9/9/9/9/9/9/4R4/5K3_w", 200);
     assert_eq!(unescaped["category"], "win");
     let start = Position::start().fen();
-    let answer = server.json(&format!("/xiangqi?fen={}", escape(&start)), 404);
-    assert!(answer["error"].is_string());
+    server.refusal(&format!("/xiangqi?fen={}", escape(&start)), 404);
 }
 
 #[test]
@@ -288,7 +254,6 @@ fn statistics_of_endgames_past_the_limit_are_refused() {
     let mut config = config();
     config.max_build_entries = 10;
     let server = Server::start(config);
-    let refused = server.json("/endgames/KNK", 422);
-    let why = refused["error"].as_str().expect("a reason");
+    let why = server.refusal("/endgames/KNK", 422);
     assert!(why.contains("at most 10"), "{why}");
 }

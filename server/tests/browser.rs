@@ -13,7 +13,7 @@ use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use common::{config, escape, send_raw, Server};
+use common::{config, escape, send_raw, Client, Server};
 use qiboard::xiangqi::Position;
 use serde_json::{json, Value as Json};
 

@@ -4,17 +4,20 @@ mod common;
 
 use std::time::Duration;
 
-use common::{escape, Server};
+use common::{escape, fresh_dir, Client, Server};
 use qiboard::xiangqi::Position;
 use qiboard_server::Config;
 use qiboard_tablebase::Tablebase;
 
 fn empty_dir(name: &str) -> std::path::PathBuf {
-    let dir =
-        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("server-build-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a directory");
-    dir
+    fresh_dir(&format!("server-build-{name}"))
+}
+
+/// A server on an empty directory, its defaults changed by `edit`.
+fn server_on_empty(name: &str, edit: impl FnOnce(&mut Config)) -> Server {
+    let mut config = Config::new(empty_dir(name));
+    edit(&mut config);
+    Server::start(config)
 }
 
 #[test]
@@ -61,14 +64,9 @@ fn a_missing_small_endgame_is_built_and_then_answered() {
             .value
             .plies()
     );
+    let served = server.served();
+    assert!(served.iter().any(|name| name == "KRK"), "{served:?}");
     let list = server.json("/endgames", 200);
-    let served: Vec<&str> = list["endgames"]
-        .as_array()
-        .expect("endgames")
-        .iter()
-        .filter_map(|endgame| endgame["material"].as_str())
-        .collect();
-    assert!(served.contains(&"KRK"), "{served:?}");
     assert_eq!(list["builds"]["building"], serde_json::Value::Null);
     let metrics = server.get("/metrics").text();
     assert!(metrics.contains("qiboard_builds_done_total 1"), "{metrics}");
@@ -76,24 +74,18 @@ fn a_missing_small_endgame_is_built_and_then_answered() {
 
 #[test]
 fn too_large_endgames_are_refused_with_the_reason() {
-    let dir = empty_dir("large");
-    let mut config = Config::new(&dir);
-    config.max_build_entries = 1000;
-    let server = Server::start(config);
+    let server = server_on_empty("large", |config| config.max_build_entries = 1000);
     let krkn = escape("3k5/9/9/9/4n4/9/9/9/4R4/5K3 w");
-    let refused = server.json(&format!("/xiangqi?fen={krkn}"), 422);
-    let why = refused["error"].as_str().expect("a reason");
+    let why = server.refusal(&format!("/xiangqi?fen={krkn}"), 422);
     assert!(why.contains("KRKN") && why.contains("1000"), "{why}");
     let start = escape(&Position::start().fen());
     // Too many pieces for any index: no table can ever cover it.
-    let refused = server.json(&format!("/xiangqi?fen={start}"), 404);
-    let why = refused["error"].as_str().expect("a reason");
+    let why = server.refusal(&format!("/xiangqi?fen={start}"), 404);
     assert!(why.contains("32 pieces"), "{why}");
     // At the default limit, a six-piece endgame of billions of entries.
-    let big = Server::start(Config::new(empty_dir("default")));
+    let big = server_on_empty("default", |_| ());
     let krrknn = escape("3k5/9/9/9/2n1n4/9/9/9/2R1R4/5K3 w");
-    let refused = big.json(&format!("/xiangqi?fen={krrknn}"), 422);
-    let why = refused["error"].as_str().expect("a reason");
+    let why = big.refusal(&format!("/xiangqi?fen={krrknn}"), 422);
     assert!(why.contains("KRRKNN") && why.contains("100000000"), "{why}");
     // Nothing was built or queued.
     let list = server.json("/endgames", 200);
@@ -103,10 +95,7 @@ fn too_large_endgames_are_refused_with_the_reason() {
 
 #[test]
 fn a_full_build_queue_says_so() {
-    let dir = empty_dir("queue");
-    let mut config = Config::new(&dir);
-    config.build_queue = 0;
-    let server = Server::start(config);
+    let server = server_on_empty("queue", |config| config.build_queue = 0);
     let krk = escape("3k5/9/9/9/9/9/9/9/4R4/5K3 w");
     let reply = server.get(&format!("/xiangqi?fen={krk}"));
     assert_eq!(reply.status, 503, "{}", reply.text());

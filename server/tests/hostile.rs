@@ -1,10 +1,17 @@
 //! Hostile clients: malformed and oversized requests, unknown routes,
-//! bursts past the concurrency limit. Each gets a JSON error, and the
-//! server goes on answering the others correctly.
+//! bursts past the concurrency limit, 10,000 idle connections (or as many
+//! as the open-files limit allows, raised to its hard limit), an endgame
+//! of more than 10^10 entries asked about with building on, and a table
+//! damaged while served. Each gets a JSON error, the server logs what it
+//! refused, its memory stays bounded, and it goes on answering the others
+//! correctly. The last three run the server's binary as a process of its
+//! own, so that its log and resident memory can be read.
 
 mod common;
 
-use common::{config, escape, random_positions, send_raw, tables, Server};
+use common::{
+    config, escape, fresh_dir, random_positions, send_raw, tables, Client, Process, Server,
+};
 use qiboard_tablebase::Tablebase;
 
 fn assert_json_error(reply: &common::Reply, status: u16, what: &str) {
@@ -160,47 +167,141 @@ fn bursts_past_the_limit_get_503_or_the_right_answer() {
 
 #[test]
 fn a_saturated_server_says_so() {
-    let mut config = config();
-    config.max_pending = 0;
-    let server = Server::start(config);
+    let server = Process::start(tables(), &["--no-build", "--max-pending", "0"]);
     let fen = escape("3k5/9/9/9/9/9/9/9/4R4/5K3 w");
-    let reply = server.get(&format!("/xiangqi?fen={fen}"));
-    assert_json_error(&reply, 503, "no room at all");
-    assert_eq!(reply.header("retry-after"), Some("1"));
+    for _ in 0..20 {
+        let reply = server.get(&format!("/xiangqi?fen={fen}"));
+        assert_json_error(&reply, 503, "no room at all");
+        assert_eq!(reply.header("retry-after"), Some("1"));
+    }
     // Routes that do not probe still answer.
     assert_eq!(server.get("/health").status, 200);
     let metrics = server.get("/metrics").text();
-    assert!(metrics.contains("qiboard_saturated_total 1"), "{metrics}");
+    assert!(metrics.contains("qiboard_saturated_total 20"), "{metrics}");
+    // Logged at the 1st, 2nd, 4th, 8th and 16th refusal, not at each.
+    let logged = server.logged(&["refused a request with 503"], 5);
+    assert_eq!(logged, 5, "{:?}", server.log());
+}
+
+/// Raises this process's soft limit on open files to its hard limit (the
+/// servers it starts inherit it), and says what the soft limit now is.
+#[cfg(unix)]
+fn raise_open_files_limit() -> u64 {
+    use rustix::process::{getrlimit, setrlimit, Resource};
+    let mut limit = getrlimit(Resource::Nofile);
+    if limit.current < limit.maximum {
+        limit.current = limit.maximum;
+        if let Err(error) = setrlimit(Resource::Nofile, limit) {
+            eprintln!("the open-files limit stays as it was: {error}");
+        }
+    }
+    getrlimit(Resource::Nofile).current.unwrap_or(u64::MAX)
+}
+
+#[cfg(not(unix))]
+fn raise_open_files_limit() -> u64 {
+    1024
+}
+
+/// `count` random KRKN positions asked over fresh connections, each
+/// answered as the prober answers it.
+fn answers_agree(server: &impl Client, count: usize, seed: u64) {
+    let reference = Tablebase::open(tables()).expect("the tables");
+    for position in random_positions("KRKN", count, seed) {
+        let answer = server.json(&format!("/xiangqi?fen={}", escape(&position.fen())), 200);
+        let own = reference.probe_dtm(&position).expect("a value");
+        assert_eq!(
+            answer["dtm"].as_u64().unwrap_or(0),
+            u64::from(own.value.plies())
+        );
+    }
 }
 
 #[test]
-fn idle_connections_do_not_stop_the_others() {
-    let server = Server::start(config());
-    let idle: Vec<std::net::TcpStream> = (0..500)
-        .filter_map(|_| std::net::TcpStream::connect(server.addr).ok())
-        .collect();
-    assert!(idle.len() > 100, "only {} connections opened", idle.len());
-    let fen = escape("3k5/9/9/9/9/9/9/9/4R4/5K3 w");
-    let answer = server.json(&format!("/xiangqi?fen={fen}"), 200);
-    assert_eq!(answer["category"], "win");
-    drop(idle);
+fn ten_thousand_idle_connections_do_not_stop_the_others() {
+    // The server runs as its own process: this one holds the clients'
+    // ends, it the server's, each within the same limit.
+    let limit = raise_open_files_limit();
+    let wanted = 10_000u64.min(limit.saturating_sub(256)) as usize;
+    eprintln!("open-files limit {limit}: {wanted} idle connections");
+    let server = Process::start(tables(), &["--no-build", "--no-cache"]);
+    answers_agree(&server, 20, 20);
+    let before = server.resident_bytes();
+    let mut idle = Vec::with_capacity(wanted);
+    while idle.len() < wanted {
+        match std::net::TcpStream::connect(server.addr) {
+            Ok(stream) => idle.push(stream),
+            Err(error) => panic!("connection {} refused: {error}", idle.len()),
+        }
+        // Now and then, a client with a real question is answered.
+        if idle.len() % 2_500 == 0 {
+            answers_agree(&server, 5, idle.len() as u64);
+        }
+    }
+    // With every idle connection open, the others are answered.
+    answers_agree(&server, 50, 21);
     assert_eq!(server.get("/health").status, 200);
+    if let (Some(before), Some(after)) = (before, server.resident_bytes()) {
+        let per_connection = after.saturating_sub(before) / wanted as u64;
+        eprintln!("resident memory {before} -> {after} bytes");
+        // A connection waiting for its request holds buffers, not tables.
+        assert!(
+            per_connection < 64 * 1024,
+            "{per_connection} bytes a connection"
+        );
+    }
+    drop(idle);
+    answers_agree(&server, 10, 22);
+}
+
+#[test]
+fn a_huge_endgame_is_refused_without_a_build_or_memory() {
+    let dir = fresh_dir("server-huge");
+    // Building on, at the default limit.
+    let server = Process::start(&dir, &[]);
+    let material: qiboard_tablebase::Material = "KRNCKRN".parse().expect("a material");
+    let name = material.canonical().to_string();
+    let entries = qiboard_tablebase::Layout::entries(material);
+    assert!(
+        entries >= 10_000_000_000,
+        "{material} has {entries} entries"
+    );
+    let fen = escape("3k5/9/9/9/2n1r4/9/9/9/2R1N1C2/5K3 w");
+    assert_eq!(server.get("/health").status, 200);
+    let before = server.resident_bytes();
+    for _ in 0..20 {
+        let why = server.refusal(&format!("/xiangqi?fen={fen}"), 422);
+        assert!(why.contains(&name) && why.contains("100000000"), "{why}");
+    }
+    let list = server.json("/endgames", 200);
+    assert_eq!(list["builds"]["building"], serde_json::Value::Null);
+    assert_eq!(list["builds"]["queued"].as_array().map(Vec::len), Some(0));
+    let metrics = server.get("/metrics").text();
+    assert!(
+        metrics.contains("qiboard_builds_started_total 0"),
+        "{metrics}"
+    );
+    let written = std::fs::read_dir(&dir).expect("the directory").count();
+    assert_eq!(written, 0, "files were written");
+    if let (Some(before), Some(after)) = (before, server.resident_bytes()) {
+        assert!(
+            after < before + (32 << 20),
+            "memory grew {before} -> {after}"
+        );
+    }
+    // Refused once in the log (the verdict is kept, not drawn again).
+    let refusals = server.logged(&[&format!("refused to build {name}")], 1);
+    assert_eq!(refusals, 1, "{:?}", server.log());
 }
 
 #[test]
 fn a_table_corrupted_while_serving_fails_alone() {
     // A copy of the tables, whose KRKN file is damaged once served.
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("server-corrupted");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a directory");
+    let dir = fresh_dir("server-corrupted");
     for entry in std::fs::read_dir(tables()).expect("the tables").flatten() {
         std::fs::copy(entry.path(), dir.join(entry.file_name())).expect("a copy");
     }
-    let mut config = qiboard_server::Config::new(&dir);
-    config.no_build = true;
-    config.no_cache = true;
-    config.tb_cache_mib = 0;
-    let server = Server::start(config);
+    let server = Process::start(&dir, &["--no-build", "--no-cache", "--tb-cache-mib", "0"]);
     let krkn = random_positions("KRKN", 40, 11);
     let target =
         |position: &qiboard::xiangqi::Position| format!("/xiangqi?fen={}", escape(&position.fen()));
@@ -235,6 +336,8 @@ fn a_table_corrupted_while_serving_fails_alone() {
         }
     }
     assert!(refused > 0, "the damage was never noticed");
+    let logged = server.logged(&["probe failed", "KRKN"], refused);
+    assert_eq!(logged, refused, "{:?}", server.log());
     // The other endgames answer as before.
     for position in random_positions("KRK", 20, 12) {
         let json = server.json(&target(&position), 200);

@@ -3,6 +3,7 @@
 //! different blocks proceed without waiting for each other.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// A block: which file (a number the tablebase hands out), side and block.
@@ -25,11 +26,29 @@ struct Shard {
     clock: u64,
 }
 
+/// What the block cache has done since the tablebase was opened: see
+/// [`Tablebase::cache_stats`](crate::Tablebase::cache_stats).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CacheStats {
+    /// Probes whose block was in the cache.
+    pub hits: u64,
+    /// Blocks read from a file and decompressed (the probes whose block
+    /// was not in the cache).
+    pub blocks_read: u64,
+    /// Bytes of the blocks read, decompressed.
+    pub bytes_read: u64,
+    /// Bytes of decompressed blocks the cache holds now.
+    pub bytes_held: u64,
+}
+
 /// The cache.
 pub struct BlockCache {
     shards: [Mutex<Shard>; SHARDS],
     /// Bytes each shard may hold.
     shard_budget: usize,
+    hits: AtomicU64,
+    blocks_read: AtomicU64,
+    bytes_read: AtomicU64,
 }
 
 impl std::fmt::Debug for BlockCache {
@@ -48,6 +67,9 @@ impl BlockCache {
         BlockCache {
             shards: Default::default(),
             shard_budget: budget / SHARDS,
+            hits: AtomicU64::new(0),
+            blocks_read: AtomicU64::new(0),
+            bytes_read: AtomicU64::new(0),
         }
     }
 
@@ -70,12 +92,16 @@ impl BlockCache {
             let now = guard.clock;
             if let Some((block, used)) = guard.blocks.get_mut(&key) {
                 *used = now;
+                self.hits.fetch_add(1, Ordering::Relaxed);
                 return Ok(Arc::clone(block));
             }
         }
         // Decompress outside the lock: another thread may do the same
         // block at once, which costs time but never a wrong answer.
         let block: Arc<[u8]> = load()?.into();
+        self.blocks_read.fetch_add(1, Ordering::Relaxed);
+        self.bytes_read
+            .fetch_add(block.len() as u64, Ordering::Relaxed);
         if self.shard_budget == 0 {
             // No cache: every probe reads its block.
             return Ok(block);
@@ -106,9 +132,18 @@ impl BlockCache {
     }
 
     /// Bytes of blocks held now.
-    #[cfg(test)]
     pub fn bytes(&self) -> usize {
         self.shards.iter().map(|shard| lock(shard).bytes).sum()
+    }
+
+    /// The counters so far and the bytes held now.
+    pub fn stats(&self) -> CacheStats {
+        CacheStats {
+            hits: self.hits.load(Ordering::Relaxed),
+            blocks_read: self.blocks_read.load(Ordering::Relaxed),
+            bytes_read: self.bytes_read.load(Ordering::Relaxed),
+            bytes_held: self.bytes() as u64,
+        }
     }
 }
 
@@ -147,6 +182,11 @@ mod tests {
         }
         // Sixty-four 60-byte blocks do not fit in 16 shards of 100 bytes.
         assert!(loads > 64);
+        let stats = cache.stats();
+        assert_eq!(stats.blocks_read, loads);
+        assert_eq!(stats.hits + stats.blocks_read, 128);
+        assert_eq!(stats.bytes_read, 60 * loads);
+        assert_eq!(stats.bytes_held, cache.bytes() as u64);
         let key = BlockKey {
             file: 2,
             side: 1,
@@ -157,5 +197,7 @@ mod tests {
             .get_or_load(key, || Err("a cached block is not reloaded"))
             .unwrap();
         assert_eq!(&*again, &[7; 10]);
+        assert_eq!(cache.stats().hits, stats.hits + 1);
+        assert_eq!(cache.stats().blocks_read, loads + 1);
     }
 }

@@ -65,6 +65,7 @@ mod table;
 mod tablebase;
 mod value;
 
+pub use cache::CacheStats;
 pub use error::{ProbeError, Scope};
 pub use format::{table_path, FileKind, FORMAT_VERSION};
 pub use index::{Decoder, Layout, OffDomain, Slot, TooLarge, MAX_ENTRIES};

@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex, RwLock};
 
 use qiboard::xiangqi::{Move, Position};
 
-use crate::cache::{BlockCache, BlockKey};
+use crate::cache::{BlockCache, BlockKey, CacheStats};
 use crate::format::{code_of, open, table_path, BlockFile, FileKind};
 use crate::value::{DistanceTo, Dtm, Value, Wdl};
 use crate::{Layout, Material, ProbeError, RuleSet, Table};
@@ -336,6 +336,14 @@ impl Tablebase {
     pub fn with_cache_bytes(mut self, bytes: usize) -> Tablebase {
         self.prober = Prober::with_cache_bytes(bytes);
         self
+    }
+
+    /// The block cache's counters since this tablebase was made: probes
+    /// answered from a cached block, blocks read and decompressed, and the
+    /// bytes held now. A server exports them; a caller sizing the cache
+    /// watches `blocks_read` grow.
+    pub fn cache_stats(&self) -> CacheStats {
+        self.prober.cache.stats()
     }
 
     /// The directory, if any.

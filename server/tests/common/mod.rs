@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use qiboard::xiangqi::{Color, Position};
 use qiboard_server::Config;
-use qiboard_tablebase::{Layout, Material};
+use qiboard_tablebase::{DistanceTo, Layout, Material, Tablebase, Value};
 use qiboard_tablebase_gen::{Generator, Quiet};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -23,16 +23,21 @@ pub fn tables() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         // One directory per test binary, made afresh.
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-            .join(format!("server-tables-{}", env!("CARGO_CRATE_NAME")));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a directory for the tables");
+        let dir = fresh_dir(&format!("server-tables-{}", env!("CARGO_CRATE_NAME")));
         let generator = Generator::open(&dir).expect("the directory opens");
         generator
             .generate(&"KRKN".parse().expect("a material"), &Quiet)
             .expect("KRKN builds");
         dir
     })
+}
+
+/// An empty directory named after `name`, made afresh.
+pub fn fresh_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a directory");
+    dir
 }
 
 /// A running server; stopped when dropped.
@@ -71,24 +76,65 @@ impl Server {
             thread: Some(thread),
         }
     }
+}
+
+/// A client of a running server: requests and the checks on their
+/// replies that the tests share.
+pub trait Client {
+    /// Where the server listens.
+    fn addr(&self) -> SocketAddr;
 
     /// GET `target` with no extra header.
-    pub fn get(&self, target: &str) -> Reply {
+    fn get(&self, target: &str) -> Reply {
         self.send(&format!(
             "GET {target} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n"
         ))
     }
 
     /// GET `target` and its JSON body, which must come with `status`.
-    pub fn json(&self, target: &str, status: u16) -> serde_json::Value {
+    fn json(&self, target: &str, status: u16) -> serde_json::Value {
         let reply = self.get(target);
         assert_eq!(reply.status, status, "{target}: {}", reply.text());
         reply.json()
     }
 
+    /// GET `target`, which must be refused with `status`, and the JSON
+    /// error's message.
+    fn refusal(&self, target: &str, status: u16) -> String {
+        let json = self.json(target, status);
+        assert_eq!(json["status"], status, "{target}");
+        json["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{target}: no error message: {json}"))
+            .to_owned()
+    }
+
+    /// The endgames `/endgames` lists.
+    fn served(&self) -> Vec<String> {
+        let list = self.json("/endgames", 200);
+        list["endgames"]
+            .as_array()
+            .expect("endgames")
+            .iter()
+            .filter_map(|endgame| endgame["material"].as_str().map(str::to_owned))
+            .collect()
+    }
+
     /// Sends `request` as it is and reads the reply.
-    pub fn send(&self, request: &str) -> Reply {
-        send_raw(self.addr, request.as_bytes())
+    fn send(&self, request: &str) -> Reply {
+        send_raw(self.addr(), request.as_bytes())
+    }
+}
+
+impl Client for Server {
+    fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+}
+
+impl Client for Process {
+    fn addr(&self) -> SocketAddr {
+        self.addr
     }
 }
 
@@ -100,6 +146,93 @@ impl Drop for Server {
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
+    }
+}
+
+/// The server's binary, run as its own process (so that its log and its
+/// memory can be read); killed when dropped.
+pub struct Process {
+    pub addr: SocketAddr,
+    child: std::process::Child,
+    log: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl Process {
+    /// Runs `qiboard-server --dir dir` with `args` on a free port of the
+    /// loopback, and waits until it answers `/health`.
+    pub fn start(dir: &Path, args: &[&str]) -> Process {
+        use std::io::BufRead;
+        // A port the system hands out now; free again once dropped.
+        let addr = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|listener| listener.local_addr())
+            .expect("a free port");
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_qiboard-server"))
+            .arg("--dir")
+            .arg(dir)
+            .arg("--listen")
+            .arg(addr.to_string())
+            .args(args)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("the server's binary runs");
+        let log = std::sync::Arc::<std::sync::Mutex<Vec<String>>>::default();
+        let stderr = child.stderr.take().expect("its standard error");
+        let lines = std::sync::Arc::clone(&log);
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stderr)
+                .lines()
+                .map_while(Result::ok)
+            {
+                lines.lock().unwrap_or_else(|p| p.into_inner()).push(line);
+            }
+        });
+        let process = Process { addr, child, log };
+        for _ in 0..600 {
+            if TcpStream::connect(addr).is_ok() {
+                return process;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("the server did not listen on {addr}");
+    }
+
+    /// The lines the server has logged so far.
+    pub fn log(&self) -> Vec<String> {
+        self.log.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// How many logged lines contain every one of `words`, once at least
+    /// `expected` of them are in (or after a bounded wait: the log is
+    /// read from a pipe by another thread, so it may trail the replies).
+    pub fn logged(&self, words: &[&str], expected: usize) -> usize {
+        let count = || {
+            self.log()
+                .iter()
+                .filter(|line| words.iter().all(|word| line.contains(word)))
+                .count()
+        };
+        for _ in 0..200 {
+            if count() >= expected {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        count()
+    }
+
+    /// Its resident memory now, in bytes (`None` where /proc is not).
+    pub fn resident_bytes(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|line| line.starts_with("VmRSS:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib * 1024)
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
@@ -139,8 +272,13 @@ pub fn send_raw(addr: SocketAddr, request: &[u8]) -> Reply {
         .expect("a timeout");
     // The server may answer and close before it has read everything.
     let _ = stream.write_all(request);
-    // Read until the connection closes, or the body its length announces
-    // is in (not every server closes when asked to).
+    read_reply(&mut stream)
+}
+
+/// Reads one reply from `stream`: until the connection closes, or the
+/// body its length announces is in (not every server closes when asked
+/// to, and a kept-alive connection does not).
+fn read_reply(stream: &mut TcpStream) -> Reply {
     let mut raw = Vec::new();
     let mut buffer = [0u8; 16 * 1024];
     loop {
@@ -160,6 +298,32 @@ pub fn send_raw(addr: SocketAddr, request: &[u8]) -> Reply {
         }
     }
     parse_reply(&raw)
+}
+
+/// A kept-alive connection for many requests in a row (a new connection
+/// for each would exhaust the loopback's ports in long runs).
+pub struct Connection {
+    stream: TcpStream,
+}
+
+impl Connection {
+    /// A connection to `addr`.
+    pub fn open(addr: SocketAddr) -> Connection {
+        let stream = TcpStream::connect(addr).expect("the server accepts");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(120)))
+            .expect("a timeout");
+        Connection { stream }
+    }
+
+    /// GET `target`; its reply must announce its length.
+    pub fn get(&mut self, target: &str) -> Reply {
+        let request = format!("GET {target} HTTP/1.1\r\nHost: test\r\n\r\n");
+        self.stream
+            .write_all(request.as_bytes())
+            .expect("the request is sent");
+        read_reply(&mut self.stream)
+    }
 }
 
 fn parse_reply(raw: &[u8]) -> Reply {
@@ -254,4 +418,99 @@ pub fn config() -> Config {
     let mut config = Config::new(tables());
     config.no_build = true;
     config
+}
+
+/// `win`, `draw` or `loss`, as the API names a value.
+pub fn category(value: Value) -> &'static str {
+    match value {
+        Value::Win(_) => "win",
+        Value::Draw => "draw",
+        Value::Loss(_) => "loss",
+    }
+}
+
+/// A value's distance as the API gives it: plies, or null for a draw.
+pub fn dtm_json(value: Value) -> serde_json::Value {
+    match value {
+        Value::Draw => serde_json::Value::Null,
+        other => serde_json::Value::from(other.plies()),
+    }
+}
+
+/// Whether `answer`, the API's `/xiangqi` answer about `position`, says
+/// what `tablebase` says: the position's value, distance and what it
+/// counts to (`probe_dtm`), and every move in the prober's order with its
+/// value (`probe_root`), capture and check. The first difference, named.
+pub fn agrees(
+    answer: &serde_json::Value,
+    tablebase: &Tablebase,
+    position: &Position,
+) -> Result<(), String> {
+    let fen = position.fen();
+    let differ = |what: &str, got: &serde_json::Value, want: serde_json::Value| {
+        if *got == want {
+            Ok(())
+        } else {
+            Err(format!("{fen}: {what} is {got}, the prober says {want}"))
+        }
+    };
+    let own = tablebase
+        .probe_dtm(position)
+        .map_err(|e| format!("{fen}: {e}"))?;
+    differ("category", &answer["category"], category(own.value).into())?;
+    differ("dtm", &answer["dtm"], dtm_json(own.value))?;
+    if own.value != Value::Draw {
+        let to = match own.to {
+            DistanceTo::Mate => "mate",
+            DistanceTo::Rule => "rule",
+        };
+        differ("dtm_to", &answer["dtm_to"], to.into())?;
+    }
+    let ranked = tablebase
+        .probe_root(position)
+        .map_err(|e| format!("{fen}: {e}"))?;
+    let moves = answer["moves"]
+        .as_array()
+        .ok_or(format!("{fen}: no moves"))?;
+    if moves.len() != ranked.len() {
+        return Err(format!(
+            "{fen}: {} moves, the prober ranks {}",
+            moves.len(),
+            ranked.len()
+        ));
+    }
+    for (json, (mv, dtm)) in moves.iter().zip(&ranked) {
+        differ("a move", &json["uci"], mv.to_string().into())?;
+        differ(
+            &format!("{mv}'s category"),
+            &json["category"],
+            category(dtm.value).into(),
+        )?;
+        differ(&format!("{mv}'s dtm"), &json["dtm"], dtm_json(dtm.value))?;
+        differ(
+            &format!("{mv}'s realises"),
+            &json["realises"],
+            (*dtm == own).into(),
+        )?;
+        let after = position.play(*mv);
+        differ(
+            &format!("{mv}'s check"),
+            &json["check"],
+            after.is_check().into(),
+        )?;
+        let capture = position.captured(*mv).is_some();
+        differ(
+            &format!("{mv}'s capture"),
+            &json["capture"].is_string().into(),
+            capture.into(),
+        )?;
+    }
+    if let Some(best) = moves.first() {
+        differ(
+            "the first move's category",
+            &best["category"],
+            answer["category"].clone(),
+        )?;
+    }
+    Ok(())
 }
