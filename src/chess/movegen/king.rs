@@ -107,6 +107,7 @@ impl Position {
         king: Square,
         filter: Bitboard,
         enemy: &Enemy,
+        leapers: Option<Bitboard>,
         sink: &mut S,
     ) -> KingSquares {
         let steps = king_attacks(king) & filter;
@@ -116,7 +117,7 @@ impl Position {
         };
         if !steps.is_empty() {
             let without_king = self.occupied() - king.bitboard();
-            let leapers = leaper_attacks::<Us>(enemy);
+            let leapers = leapers.unwrap_or_else(|| leaper_attacks::<Us>(enemy));
             known.attacked = steps & leapers;
             for to in steps - leapers {
                 if safe_from_sliders(sliders, to, without_king, enemy) {
@@ -194,7 +195,7 @@ fn safe_from_sliders<L: Layout>(
 /// Every square the enemy's pawns, knights and king attack.
 #[cfg_attr(not(qiboard_unoptimized), inline(always))]
 #[cfg_attr(qiboard_unoptimized, inline)]
-fn leaper_attacks<Us: Side>(enemy: &Enemy) -> Bitboard {
+pub(super) fn leaper_attacks<Us: Side>(enemy: &Enemy) -> Bitboard {
     const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
     const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
     let pawns = enemy.pawns.0;

@@ -46,6 +46,31 @@ impl Position {
         next
     }
 
+    /// After `Us` moves a piece of `kind` (a pawn: one step, not a
+    /// promotion) from `from` to an empty `to`: [`Position::after_move`]
+    /// without the capture's clearing.
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    pub(super) fn after_quiet<Us: Side>(
+        &self,
+        kind: PieceKind,
+        from: Square,
+        to: Square,
+    ) -> Position {
+        let mut next = *self;
+        let board = &mut next.setup;
+        let from_to = from.bitboard() | to.bitboard();
+        board.by_kind[kind.index()] ^= from_to;
+        board.by_color[Us::US.index()] ^= from_to;
+        board.castle_rooks -= from.bitboard();
+        if kind == PieceKind::King {
+            board.castle_rooks -= back_rank(Us::US);
+        }
+        board.en_passant = None;
+        board.side = Us::THEM;
+        next
+    }
+
     /// After a pawn of `Us` steps two squares from `from` to `to`: the
     /// square it passed is the en passant square if an enemy pawn attacks it.
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]

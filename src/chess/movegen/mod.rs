@@ -17,10 +17,14 @@ mod sink;
 
 pub(crate) use lookup::{Layout, Magics, Sliders};
 pub(crate) use side::{Black, Side, White};
-use sink::{Children, Counter, MoveSink};
+pub(crate) use sink::Inherited;
+use sink::{Children, Counter, KingView, MoveSink};
 
 use super::position::lowest;
-use super::{between, Bitboard, Color, Move, MoveList, Position, Square};
+use super::{
+    between, bishop_rays, knight_attacks, pawn_attacks, rook_rays, Bitboard, Color, Move, MoveList,
+    Position, Square,
+};
 
 /// Board facts every piece's generation needs.
 struct Context {
@@ -40,13 +44,17 @@ impl Position {
     fn generate<Us: Side, L: Layout, S: MoveSink, const CAPTURES: bool, const QUIETS: bool>(
         &self,
         sliders: Sliders<L>,
+        inherited: Inherited,
         sink: &mut S,
     ) {
         let theirs = self.by_color[Us::THEM.index()];
         let occupied = self.occupied();
         let king = self.king(Us::US);
         let enemy = self.enemy::<Us>();
-        let (checkers, pinned) = self.checkers_and_pinned::<Us, L>(sliders, king, &enemy);
+        let (checkers, pinned) = match inherited.pins() {
+            Some(pins) => pins,
+            None => self.checkers_and_pinned::<Us, L>(sliders, king, &enemy),
+        };
 
         let mut filter = Bitboard::EMPTY;
         if CAPTURES {
@@ -55,7 +63,8 @@ impl Position {
         if QUIETS {
             filter |= !occupied;
         }
-        let known = self.king_steps::<Us, L, S>(sliders, king, filter, &enemy, sink);
+        let known =
+            self.king_steps::<Us, L, S>(sliders, king, filter, &enemy, inherited.leapers(), sink);
         if checkers.has_many() {
             return;
         }
@@ -91,12 +100,16 @@ impl Position {
     #[cfg_attr(qiboard_unoptimized, inline)]
     fn generate_here<S: MoveSink, const CAPTURES: bool, const QUIETS: bool>(&self, sink: &mut S) {
         match self.side {
-            Color::White => {
-                self.generate::<White, Magics, S, CAPTURES, QUIETS>(Sliders(Magics), sink)
-            }
-            Color::Black => {
-                self.generate::<Black, Magics, S, CAPTURES, QUIETS>(Sliders(Magics), sink)
-            }
+            Color::White => self.generate::<White, Magics, S, CAPTURES, QUIETS>(
+                Sliders(Magics),
+                Inherited::NONE,
+                sink,
+            ),
+            Color::Black => self.generate::<Black, Magics, S, CAPTURES, QUIETS>(
+                Sliders(Magics),
+                Inherited::NONE,
+                sink,
+            ),
         }
     }
 
@@ -142,9 +155,13 @@ impl Position {
     /// move), for perft's last ply.
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
-    pub(crate) fn count_moves<Us: Side, L: Layout>(&self, sliders: Sliders<L>) -> u64 {
+    pub(crate) fn count_moves<Us: Side, L: Layout>(
+        &self,
+        sliders: Sliders<L>,
+        inherited: Inherited,
+    ) -> u64 {
         let mut counter = Counter(0);
-        self.generate::<Us, L, _, true, true>(sliders, &mut counter);
+        self.generate::<Us, L, _, true, true>(sliders, inherited, &mut counter);
         counter.0
     }
 
@@ -157,9 +174,37 @@ impl Position {
     pub(crate) fn for_each_child<Us: Side, L: Layout>(
         &self,
         sliders: Sliders<L>,
-        visit: impl FnMut(&Position),
+        mut visit: impl FnMut(&Position),
     ) {
-        let mut children = Children::<Us, _>::new(self, visit);
-        self.generate::<Us, L, _, true, true>(sliders, &mut children);
+        let mut children = Children::<Us, _, _>::new(self, (), |child: &Position, _| visit(child));
+        self.generate::<Us, L, _, true, true>(sliders, Inherited::NONE, &mut children);
+    }
+
+    /// [`Position::for_each_child`] for perft's last but one ply: each
+    /// child comes with what it inherits for counting its moves (see
+    /// [`Position::count_moves`]).
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    pub(crate) fn for_each_last_child<Us: Side, L: Layout>(
+        &self,
+        sliders: Sliders<L>,
+        visit: impl FnMut(&Position, Inherited),
+    ) {
+        let king = self.king(Us::THEM);
+        let enemy = self.enemy::<Us::Other>();
+        let (checkers, pinned) = self.checkers_and_pinned::<Us::Other, L>(sliders, king, &enemy);
+        let lines = if checkers.is_empty() {
+            bishop_rays(king) | rook_rays(king)
+        } else {
+            Bitboard::FULL
+        };
+        let view = KingView {
+            lines,
+            zone: lines | knight_attacks(king) | pawn_attacks(Us::THEM, king),
+            pinned,
+            leapers: king::leaper_attacks::<Us::Other>(&enemy),
+        };
+        let mut children = Children::<Us, _, _>::new(self, view, visit);
+        self.generate::<Us, L, _, true, true>(sliders, Inherited::NONE, &mut children);
     }
 }

@@ -83,48 +83,166 @@ impl MoveSink for MoveList {
     }
 }
 
-/// Makes each move as it is generated and hands the child position to a
-/// visitor: perft's inner plies, with no list in between.
-pub(super) struct Children<'a, Us, F> {
-    parent: &'a Position,
-    visit: F,
-    side: PhantomData<Us>,
+/// What a child may take over from its parent instead of finding it
+/// again: filled in by the parent's [`Heritage`], move by move. Two
+/// words, so that it travels in registers; each has a value it can never
+/// take to say "not inherited".
+#[derive(Clone, Copy)]
+pub(crate) struct Inherited {
+    /// The child's pinned pieces (it is not in check), when the move
+    /// provably left them as the parent found them; every square if not.
+    pub(super) pinned: Bitboard,
+    /// The squares the mover's pawns, knights and king attack, when the
+    /// move was none of theirs; no square if not (a king attacks some).
+    pub(super) leapers: Bitboard,
 }
 
-impl<'a, Us: Side, F: FnMut(&Position)> Children<'a, Us, F> {
+impl Inherited {
+    /// Nothing inherited: the child finds everything itself.
+    pub(crate) const NONE: Inherited = Inherited {
+        pinned: Bitboard::FULL,
+        leapers: Bitboard::EMPTY,
+    };
+
+    /// The checkers and pinned pieces, if inherited.
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
-    pub(super) fn new(parent: &'a Position, visit: F) -> Self {
-        Children {
-            parent,
-            visit,
-            side: PhantomData,
+    pub(super) fn pins(self) -> Option<(Bitboard, Bitboard)> {
+        (self.pinned != Bitboard::FULL).then_some((Bitboard::EMPTY, self.pinned))
+    }
+
+    /// The mover's leaper attacks, if inherited.
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    pub(super) fn leapers(self) -> Option<Bitboard> {
+        (!self.leapers.is_empty()).then_some(self.leapers)
+    }
+}
+
+/// What a parent works out once for all its children.
+pub(super) trait Heritage {
+    /// What the child after `kind` moves from `from` to `to` inherits.
+    fn inherited(&self, kind: PieceKind, from: Square, to: Square) -> Inherited;
+}
+
+/// No heritage: the children of inner plies find everything themselves.
+impl Heritage for () {
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    fn inherited(&self, _: PieceKind, _: Square, _: Square) -> Inherited {
+        Inherited::NONE
+    }
+}
+
+/// What the side not to move (the children's side to move) would find
+/// about its king in the parent, and where a move must land or leave to
+/// change it.
+pub(super) struct KingView {
+    /// The queen lines through the king (every square if it is in
+    /// check, which a legal parent never has it).
+    pub(super) lines: Bitboard,
+    /// `lines` and the squares from which a knight or pawn attacks it.
+    pub(super) zone: Bitboard,
+    /// Its pinned pieces.
+    pub(super) pinned: Bitboard,
+    /// What the side to move's pawns, knights and king attack.
+    pub(super) leapers: Bitboard,
+}
+
+impl Heritage for KingView {
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    fn inherited(&self, kind: PieceKind, from: Square, to: Square) -> Inherited {
+        // A move that leaves and enters no square on the king's lines,
+        // nor lands where a leaper would check, changes no pin or check:
+        // the X-ray from the king meets the same pieces.
+        let unchanged =
+            (self.lines & from.bitboard()).is_empty() && (self.zone & to.bitboard()).is_empty();
+        let slider = matches!(kind, PieceKind::Bishop | PieceKind::Rook | PieceKind::Queen);
+        Inherited {
+            pinned: if unchanged {
+                self.pinned
+            } else {
+                Bitboard::FULL
+            },
+            leapers: if slider {
+                self.leapers
+            } else {
+                Bitboard::EMPTY
+            },
         }
     }
 }
 
-impl<Us: Side, F: FnMut(&Position)> MoveSink for Children<'_, Us, F> {
+/// Makes each move as it is generated and hands the child position, with
+/// what it inherits, to a visitor: perft's inner plies, with no list in
+/// between.
+pub(super) struct Children<'a, Us, H, F> {
+    parent: &'a Position,
+    heritage: H,
+    visit: F,
+    side: PhantomData<Us>,
+}
+
+impl<'a, Us: Side, H: Heritage, F: FnMut(&Position, Inherited)> Children<'a, Us, H, F> {
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    pub(super) fn new(parent: &'a Position, heritage: H, visit: F) -> Self {
+        Children {
+            parent,
+            heritage,
+            visit,
+            side: PhantomData,
+        }
+    }
+
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    fn visit(&mut self, child: &Position, kind: PieceKind, from: Square, to: Square) {
+        let inherited = self.heritage.inherited(kind, from, to);
+        (self.visit)(child, inherited);
+    }
+}
+
+impl<Us: Side, H: Heritage, F: FnMut(&Position, Inherited)> MoveSink for Children<'_, Us, H, F> {
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
     fn piece(&mut self, kind: PieceKind, from: Square, targets: Bitboard) {
-        for to in targets {
-            (self.visit)(&self.parent.after_move::<Us>(kind, from, to));
+        let theirs = self.parent.by_color[Us::THEM.index()];
+        for to in targets & theirs {
+            let child = self.parent.after_move::<Us>(kind, from, to);
+            self.visit(&child, kind, from, to);
+        }
+        for to in targets - theirs {
+            let child = self.parent.after_quiet::<Us>(kind, from, to);
+            self.visit(&child, kind, from, to);
         }
     }
 
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
     fn pawns(&mut self, targets: Bitboard, delta: i32, step: PawnStep) {
+        let pawn = PieceKind::Pawn;
         for to in targets {
             let from = Square::from_index_wrapping((to.index() as i32 - delta) as usize);
             match step {
-                PawnStep::Normal => {
-                    (self.visit)(&self.parent.after_move::<Us>(PieceKind::Pawn, from, to));
+                // A pawn's step lands on an empty square, a capture on an enemy.
+                PawnStep::Normal if delta.abs() == 8 => {
+                    let child = self.parent.after_quiet::<Us>(pawn, from, to);
+                    self.visit(&child, pawn, from, to);
                 }
-                PawnStep::Double => (self.visit)(&self.parent.after_double_step::<Us>(from, to)),
+                PawnStep::Normal => {
+                    let child = self.parent.after_move::<Us>(pawn, from, to);
+                    self.visit(&child, pawn, from, to);
+                }
+                PawnStep::Double => {
+                    let child = self.parent.after_double_step::<Us>(from, to);
+                    self.visit(&child, pawn, from, to);
+                }
                 PawnStep::Promotion => {
                     for kind in PieceKind::PROMOTIONS {
-                        (self.visit)(&self.parent.after_promotion::<Us>(from, to, kind));
+                        let child = self.parent.after_promotion::<Us>(from, to, kind);
+                        self.visit(&child, pawn, from, to);
                     }
                 }
             }
@@ -134,6 +252,7 @@ impl<Us: Side, F: FnMut(&Position)> MoveSink for Children<'_, Us, F> {
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
     fn single(&mut self, mv: Move) {
-        (self.visit)(&self.parent.play(mv));
+        // En passant and castling move two pieces: nothing is inherited.
+        (self.visit)(&self.parent.play(mv), Inherited::NONE);
     }
 }
