@@ -6,7 +6,9 @@
 //! place and takes it back (no move list, no Zobrist key); the last ply
 //! is counted without being played.
 
-use super::movegen::{count, for_each_move, make, unmake, Black, Red, Side};
+use super::movegen::{
+    count, count_inherited, for_each_move, make, unmake, Black, KingView, Red, Side,
+};
 #[cfg(feature = "alloc")]
 use super::Move;
 use super::{Color, Position};
@@ -103,9 +105,14 @@ macro_rules! search_body {
         let mut nodes = 0;
         let mut board = position.clone();
         if depth == 2 {
+            let view = KingView::new::<Us::Other>(position);
             for_each_move::<Us>(position, |kind, from, to| {
                 let undo = make::<Us, false>(&mut board, kind, from, to);
-                nodes += count::<Us::Other>(&board);
+                nodes += if view.holds_after(from, to) {
+                    count_inherited::<Us::Other>(&board, &view)
+                } else {
+                    count::<Us::Other>(&board)
+                };
                 unmake::<Us, false>(&mut board, kind, from, to, undo);
             });
         } else {

@@ -133,6 +133,24 @@ impl Context {
         }
     }
 
+    /// The context of `position`, whose side to move is `Us`, with the
+    /// checkers, pins and screens a parent found (see [`KingView`]).
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    pub(super) fn inherited<Us: Side>(position: &Position, view: &KingView) -> Context {
+        let ours = position.by_color[Us::US as usize].0;
+        let theirs = position.by_color[Us::THEM as usize].0;
+        Context {
+            king: view.king,
+            occupied: ours | theirs,
+            ours,
+            theirs,
+            checkers: view.checkers,
+            pinned: view.pinned,
+            screens: view.screens,
+        }
+    }
+
     /// Whether moving our piece from `from` to `to` leaves our king safe.
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
@@ -142,6 +160,54 @@ impl Context {
         let king = if from == self.king { to } else { self.king };
         // A piece captured on `to` attacks nothing any more.
         attackers::<Us>(position, self.theirs & !to_bit, king, occupied) == 0
+    }
+}
+
+/// What the side not to move finds about its king in a position, for
+/// the children at perft's last but one ply: a move of the other side
+/// that leaves and enters no square of `zone` leaves it all as it was.
+pub(crate) struct KingView {
+    king: usize,
+    checkers: u128,
+    pinned: u128,
+    screens: u128,
+    /// The king's rank and file, where its horse checkers stand and
+    /// their legs, and where its pawn checkers stand: every square whose
+    /// piece the checkers, pins and screens depend on.
+    zone: u128,
+}
+
+impl KingView {
+    /// The view of `Them`, the side not to move in `position`.
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    pub(crate) fn new<Them: Side>(position: &Position) -> KingView {
+        let Context {
+            king,
+            checkers,
+            pinned,
+            screens,
+            ..
+        } = Context::new::<Them>(position);
+        let legs = HORSE_CHECK_LEGS[king]
+            .iter()
+            .fold(0, |legs, &leg| legs | bit(leg as usize));
+        let zone = LINES[king] | HORSE_ZONE[king] | legs | PAWN_CHECKERS[Them::THEM as usize][king];
+        KingView {
+            king,
+            checkers,
+            pinned,
+            screens,
+            zone,
+        }
+    }
+
+    /// Whether the position after a move from `from` to `to` has the
+    /// view's checkers, pins and screens.
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    pub(crate) fn holds_after(&self, from: usize, to: usize) -> bool {
+        (bit(from) | bit(to)) & self.zone == 0
     }
 }
 

@@ -34,6 +34,7 @@ mod side;
 mod sink;
 
 use context::Context;
+pub(crate) use context::KingView;
 use pawns::{count_pawn_moves, pawn_moves};
 use pieces::{
     count_king, count_leapers, count_lines, count_pinned, destinations, kind_moves, one_by_one,
@@ -114,7 +115,22 @@ fn generate<Us: Side, S: Sink>(
 #[cfg_attr(not(qiboard_unoptimized), inline(always))]
 #[cfg_attr(qiboard_unoptimized, inline)]
 pub(crate) fn count<Us: Side>(position: &Position) -> u64 {
-    let context = Context::new::<Us>(position);
+    count_in::<Us>(position, Context::new::<Us>(position))
+}
+
+/// [`count`] with the checkers, pins and screens of `view`, which a
+/// parent found and the move to `position` left as they were (see
+/// [`KingView::holds_after`]).
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
+pub(crate) fn count_inherited<Us: Side>(position: &Position, view: &KingView) -> u64 {
+    count_in::<Us>(position, Context::inherited::<Us>(position, view))
+}
+
+/// [`count`] in a known context.
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
+fn count_in<Us: Side>(position: &Position, context: Context) -> u64 {
     if context.checkers != 0 {
         let mut counter = Counter(0);
         generate::<Us, Counter>(position, &context, MoveFilter::All, &mut counter);
