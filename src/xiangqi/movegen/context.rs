@@ -2,8 +2,11 @@
 //! screen squares, found in one pass over the enemy pieces that can reach
 //! the king, and the test that a move leaves the king safe.
 
+use super::pieces::{count_king, Bits};
 use super::side::Side;
-use crate::xiangqi::tables::{HORSE_CHECKERS, HORSE_CHECK_LEGS, LINES, PAWN_CHECKERS, SIGHT};
+use crate::xiangqi::tables::{
+    HORSE_CHECKERS, HORSE_CHECK_LEGS, KING_MOVES, LINES, PAWN_CHECKERS, SIGHT,
+};
 use crate::xiangqi::{PieceKind, Position};
 
 /// Every square a horse could check a king on each square from, legs
@@ -175,6 +178,11 @@ pub(crate) struct KingView {
     /// their legs, and where its pawn checkers stand: every square whose
     /// piece the checkers, pins and screens depend on.
     zone: u128,
+    /// How many of the king's own steps are legal.
+    king_moves: u64,
+    /// The same squares for each of the king's steps, and the steps:
+    /// every square whose piece the legality of a step depends on.
+    step_zone: u128,
 }
 
 impl KingView {
@@ -182,24 +190,29 @@ impl KingView {
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
     pub(crate) fn new<Them: Side>(position: &Position) -> KingView {
-        let Context {
-            king,
-            checkers,
-            pinned,
-            screens,
-            ..
-        } = Context::new::<Them>(position);
-        let legs = HORSE_CHECK_LEGS[king]
-            .iter()
-            .fold(0, |legs, &leg| legs | bit(leg as usize));
-        let zone = LINES[king] | HORSE_ZONE[king] | legs | PAWN_CHECKERS[Them::THEM as usize][king];
+        let context = Context::new::<Them>(position);
+        let king = context.king;
+        let mut step_zone = 0;
+        for step in Bits(KING_MOVES[king]) {
+            step_zone |= bit(step) | reach::<Them>(step);
+        }
         KingView {
             king,
-            checkers,
-            pinned,
-            screens,
-            zone,
+            checkers: context.checkers,
+            pinned: context.pinned,
+            screens: context.screens,
+            zone: reach::<Them>(king),
+            king_moves: count_king::<Them>(position, &context),
+            step_zone,
         }
+    }
+
+    /// The count of the king's steps, if the position after a move from
+    /// `from` to `to` has the view's.
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    pub(crate) fn king_moves_after(&self, from: usize, to: usize) -> Option<u64> {
+        ((bit(from) | bit(to)) & self.step_zone == 0).then_some(self.king_moves)
     }
 
     /// Whether the position after a move from `from` to `to` has the
@@ -209,6 +222,18 @@ impl KingView {
     pub(crate) fn holds_after(&self, from: usize, to: usize) -> bool {
         (bit(from) | bit(to)) & self.zone == 0
     }
+}
+
+/// Every square whose piece may decide whether a king of `Us` on
+/// `square` is attacked: its rank and file, where a horse could check it
+/// from and the legs of those checks, and where a pawn could.
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
+fn reach<Us: Side>(square: usize) -> u128 {
+    let legs = HORSE_CHECK_LEGS[square]
+        .iter()
+        .fold(0, |legs, &leg| legs | bit(leg as usize));
+    LINES[square] | HORSE_ZONE[square] | legs | PAWN_CHECKERS[Us::THEM as usize][square]
 }
 
 /// The pieces of `theirs` (the other side's pieces, or some of them)

@@ -115,22 +115,32 @@ fn generate<Us: Side, S: Sink>(
 #[cfg_attr(not(qiboard_unoptimized), inline(always))]
 #[cfg_attr(qiboard_unoptimized, inline)]
 pub(crate) fn count<Us: Side>(position: &Position) -> u64 {
-    count_in::<Us>(position, Context::new::<Us>(position))
+    count_in::<Us>(position, Context::new::<Us>(position), None)
 }
 
 /// [`count`] with the checkers, pins and screens of `view`, which a
 /// parent found and the move to `position` left as they were (see
-/// [`KingView::holds_after`]).
+/// [`KingView::holds_after`]), and the count of the king's steps if the
+/// move left that too (see [`KingView::king_moves_after`]).
 #[cfg_attr(not(qiboard_unoptimized), inline(always))]
 #[cfg_attr(qiboard_unoptimized, inline)]
-pub(crate) fn count_inherited<Us: Side>(position: &Position, view: &KingView) -> u64 {
-    count_in::<Us>(position, Context::inherited::<Us>(position, view))
+pub(crate) fn count_inherited<Us: Side>(
+    position: &Position,
+    view: &KingView,
+    king_moves: Option<u64>,
+) -> u64 {
+    count_in::<Us>(
+        position,
+        Context::inherited::<Us>(position, view),
+        king_moves,
+    )
 }
 
-/// [`count`] in a known context.
+/// [`count`] in a known context, with the king's steps counted already
+/// if `king_moves` says how many.
 #[cfg_attr(not(qiboard_unoptimized), inline(always))]
 #[cfg_attr(qiboard_unoptimized, inline)]
-fn count_in<Us: Side>(position: &Position, context: Context) -> u64 {
+fn count_in<Us: Side>(position: &Position, context: Context, king_moves: Option<u64>) -> u64 {
     if context.checkers != 0 {
         let mut counter = Counter(0);
         generate::<Us, Counter>(position, &context, MoveFilter::All, &mut counter);
@@ -157,7 +167,10 @@ fn count_in<Us: Side>(position: &Position, context: Context) -> u64 {
         } else {
             count_pinned::<Us>(position, &context)
         }
-        + count_king::<Us>(position, &context)
+        + match king_moves {
+            Some(moves) => moves,
+            None => count_king::<Us>(position, &context),
+        }
 }
 
 /// Hands each legal move of `position`, whose side to move is `Us`, to
