@@ -22,8 +22,8 @@ use sink::{Children, Counter, KingView, MoveSink};
 
 use super::position::lowest;
 use super::{
-    between, bishop_rays, knight_attacks, pawn_attacks, rook_rays, Bitboard, Color, Move, MoveList,
-    Position, Square,
+    between, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_rays, Bitboard, Color,
+    Move, MoveList, Position, Square,
 };
 
 /// Board facts every piece's generation needs.
@@ -63,8 +63,8 @@ impl Position {
         if QUIETS {
             filter |= !occupied;
         }
-        let known =
-            self.king_steps::<Us, L, S>(sliders, king, filter, &enemy, inherited.leapers(), sink);
+        let (leapers, safe) = inherited.steps(king);
+        let known = self.king_steps::<Us, L, S>(sliders, king, filter, &enemy, leapers, safe, sink);
         if checkers.has_many() {
             return;
         }
@@ -198,11 +198,34 @@ impl Position {
         } else {
             Bitboard::FULL
         };
+        let leapers = king::leaper_attacks::<Us::Other>(&enemy);
+        let steps = king_attacks(king) - self.by_color[Us::THEM.index()];
+        let mut step_zone = king_attacks(king);
+        let mut step_lines = Bitboard::EMPTY;
+        for step in steps {
+            step_zone |= knight_attacks(step) | king_attacks(step) | pawn_attacks(Us::THEM, step);
+            let (straight, diagonal) = (rook_rays(step), bishop_rays(step));
+            if !(enemy.straight & straight).is_empty() {
+                step_zone |= straight;
+            }
+            if !(enemy.diagonal & diagonal).is_empty() {
+                step_zone |= diagonal;
+            }
+            step_lines |= straight | diagonal;
+        }
         let view = KingView {
             lines,
             zone: lines | knight_attacks(king) | pawn_attacks(Us::THEM, king),
             pinned,
-            leapers: king::leaper_attacks::<Us::Other>(&enemy),
+            leapers: if leapers.contains(king) {
+                Bitboard::EMPTY
+            } else {
+                leapers
+            },
+            safe_and_king: self.safe_steps(sliders, king, steps - leapers, &enemy)
+                | king.bitboard(),
+            step_zone,
+            slider_step_zone: step_zone | step_lines,
         };
         let mut children = Children::<Us, _, _>::new(self, view, visit);
         self.generate::<Us, L, _, true, true>(sliders, Inherited::NONE, &mut children);

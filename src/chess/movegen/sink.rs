@@ -85,23 +85,26 @@ impl MoveSink for MoveList {
 
 /// What a child may take over from its parent instead of finding it
 /// again: filled in by the parent's [`Heritage`], move by move. Two
-/// words, so that it travels in registers; each has a value it can never
-/// take to say "not inherited".
+/// words, so that it travels in registers.
 #[derive(Clone, Copy)]
 pub(crate) struct Inherited {
     /// The child's pinned pieces (it is not in check), when the move
-    /// provably left them as the parent found them; every square if not.
+    /// provably left them as the parent found them; every square (which
+    /// no pinned set is) if not.
     pub(super) pinned: Bitboard,
-    /// The squares the mover's pawns, knights and king attack, when the
-    /// move was none of theirs; no square if not (a king attacks some).
-    pub(super) leapers: Bitboard,
+    /// About the king's steps, told apart by the king's own square (which
+    /// neither set holds): with it, which steps no enemy piece attacks,
+    /// when the move provably changed none; else, if not empty, the
+    /// squares the mover's pawns, knights and king attack, when the move
+    /// was none of theirs.
+    pub(super) steps: Bitboard,
 }
 
 impl Inherited {
     /// Nothing inherited: the child finds everything itself.
     pub(crate) const NONE: Inherited = Inherited {
         pinned: Bitboard::FULL,
-        leapers: Bitboard::EMPTY,
+        steps: Bitboard::EMPTY,
     };
 
     /// The checkers and pinned pieces, if inherited.
@@ -111,11 +114,18 @@ impl Inherited {
         (self.pinned != Bitboard::FULL).then_some((Bitboard::EMPTY, self.pinned))
     }
 
-    /// The mover's leaper attacks, if inherited.
+    /// The mover's leaper attacks and the safe steps of the king on
+    /// `king`, each if inherited.
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
-    pub(super) fn leapers(self) -> Option<Bitboard> {
-        (!self.leapers.is_empty()).then_some(self.leapers)
+    pub(super) fn steps(self, king: Square) -> (Option<Bitboard>, Option<Bitboard>) {
+        if self.steps.contains(king) {
+            (None, Some(self.steps - king.bitboard()))
+        } else if self.steps.is_empty() {
+            (None, None)
+        } else {
+            (Some(self.steps), None)
+        }
     }
 }
 
@@ -123,6 +133,10 @@ impl Inherited {
 pub(super) trait Heritage {
     /// What the child after `kind` moves from `from` to `to` inherits.
     fn inherited(&self, kind: PieceKind, from: Square, to: Square) -> Inherited;
+
+    /// What the child after a pawn's promotion from `from` to `to`
+    /// inherits.
+    fn inherited_promotion(&self, from: Square, to: Square) -> Inherited;
 }
 
 /// No heritage: the children of inner plies find everything themselves.
@@ -130,6 +144,12 @@ impl Heritage for () {
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
     fn inherited(&self, _: PieceKind, _: Square, _: Square) -> Inherited {
+        Inherited::NONE
+    }
+
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    fn inherited_promotion(&self, _: Square, _: Square) -> Inherited {
         Inherited::NONE
     }
 }
@@ -145,32 +165,64 @@ pub(super) struct KingView {
     pub(super) zone: Bitboard,
     /// Its pinned pieces.
     pub(super) pinned: Bitboard,
-    /// What the side to move's pawns, knights and king attack.
+    /// What the side to move's pawns, knights and king attack (empty if
+    /// that takes in the king, which a legal parent never has).
     pub(super) leapers: Bitboard,
+    /// Which of the king's steps the side to move does not attack, and
+    /// the king's square.
+    pub(super) safe_and_king: Bitboard,
+    /// Where any move must leave and land for `safe` to hold: the
+    /// squares around the king, those from which a knight, king or pawn
+    /// attacks one of its steps, and the lines from the steps that hold
+    /// a slider of the side to move.
+    pub(super) step_zone: Bitboard,
+    /// `step_zone` and every line from a step: where a slider's move (a
+    /// promotion's too) must leave and land.
+    pub(super) slider_step_zone: Bitboard,
 }
 
 impl Heritage for KingView {
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
     fn inherited(&self, kind: PieceKind, from: Square, to: Square) -> Inherited {
+        let (from_set, to_set) = (from.bitboard(), to.bitboard());
         // A move that leaves and enters no square on the king's lines,
         // nor lands where a leaper would check, changes no pin or check:
         // the X-ray from the king meets the same pieces.
-        let unchanged =
-            (self.lines & from.bitboard()).is_empty() && (self.zone & to.bitboard()).is_empty();
+        let pins_unchanged = (self.lines & from_set).is_empty() && (self.zone & to_set).is_empty();
         let slider = matches!(kind, PieceKind::Bishop | PieceKind::Rook | PieceKind::Queen);
+        let step_zone = if slider {
+            self.slider_step_zone
+        } else {
+            self.step_zone
+        };
+        let steps_unchanged = (step_zone & (from_set | to_set)).is_empty();
         Inherited {
-            pinned: if unchanged {
+            pinned: if pins_unchanged {
                 self.pinned
             } else {
                 Bitboard::FULL
             },
-            leapers: if slider {
+            steps: if steps_unchanged {
+                self.safe_and_king
+            } else if slider {
                 self.leapers
             } else {
                 Bitboard::EMPTY
             },
         }
+    }
+
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    fn inherited_promotion(&self, from: Square, to: Square) -> Inherited {
+        // The new piece may attack along lines or as a knight, and the
+        // pawn's own attacks are gone: pins as for a pawn's move, the
+        // king's steps as for a slider's, no leaper attacks.
+        let as_pawn = self.inherited(PieceKind::Pawn, from, to);
+        let as_slider = self.inherited(PieceKind::Queen, from, to);
+        let steps = as_slider.steps & self.safe_and_king;
+        Inherited { steps, ..as_pawn }
     }
 }
 
@@ -242,7 +294,8 @@ impl<Us: Side, H: Heritage, F: FnMut(&Position, Inherited)> MoveSink for Childre
                 PawnStep::Promotion => {
                     for kind in PieceKind::PROMOTIONS {
                         let child = self.parent.after_promotion::<Us>(from, to, kind);
-                        self.visit(&child, pawn, from, to);
+                        let inherited = self.heritage.inherited_promotion(from, to);
+                        (self.visit)(&child, inherited);
                     }
                 }
             }
