@@ -109,8 +109,8 @@ macro_rules! search_body {
             for_each_move::<Us>(position, |kind, from, to| {
                 let undo = make::<Us, false>(&mut board, kind, from, to);
                 nodes += if view.holds_after(from, to) {
-                    let king_moves = view.king_moves_after(from, to);
-                    count_inherited::<Us::Other>(&board, &view, king_moves)
+                    let counted = view.counted_after(from, to);
+                    count_inherited::<Us::Other>(&board, &view, counted)
                 } else {
                     count::<Us::Other>(&board)
                 };

@@ -4,6 +4,7 @@
 
 use super::pieces::{count_king, Bits};
 use super::side::Side;
+use super::{count_unpinned_leapers, Counted};
 use crate::xiangqi::tables::{
     HORSE_CHECKERS, HORSE_CHECK_LEGS, KING_MOVES, LINES, PAWN_CHECKERS, SIGHT,
 };
@@ -183,6 +184,12 @@ pub(crate) struct KingView {
     /// The same squares for each of the king's steps, and the steps:
     /// every square whose piece the legality of a step depends on.
     step_zone: u128,
+    /// The moves of the unpinned horses, elephants, advisors and pawns.
+    leaper_moves: u64,
+    /// Every piece of the side, and the legs of its horses and eyes of
+    /// its elephants (with some squares beside them across the board's
+    /// edge): where a move must leave and land for `leaper_moves` to hold.
+    leaper_zone: u128,
 }
 
 impl KingView {
@@ -192,6 +199,9 @@ impl KingView {
     pub(crate) fn new<Them: Side>(position: &Position) -> KingView {
         let context = Context::new::<Them>(position);
         let king = context.king;
+        let by_kind = &position.by_kind;
+        let horses = by_kind[PieceKind::Horse as usize].0 & context.ours;
+        let elephants = by_kind[PieceKind::Elephant as usize].0 & context.ours;
         let mut step_zone = 0;
         for step in Bits(KING_MOVES[king]) {
             step_zone |= bit(step) | reach::<Them>(step);
@@ -204,15 +214,21 @@ impl KingView {
             zone: reach::<Them>(king),
             king_moves: count_king::<Them>(position, &context),
             step_zone,
+            leaper_moves: count_unpinned_leapers::<Them>(position, &context),
+            leaper_zone: context.ours | around(horses, [1, 9]) | around(elephants, [8, 10]),
         }
     }
 
-    /// The count of the king's steps, if the position after a move from
-    /// `from` to `to` has the view's.
+    /// What the count of the position after a move from `from` to `to`
+    /// can take from the view, the checkers, pins and screens holding.
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
-    pub(crate) fn king_moves_after(&self, from: usize, to: usize) -> Option<u64> {
-        ((bit(from) | bit(to)) & self.step_zone == 0).then_some(self.king_moves)
+    pub(crate) fn counted_after(&self, from: usize, to: usize) -> Counted {
+        let moved = bit(from) | bit(to);
+        Counted {
+            king: (moved & self.step_zone == 0).then_some(self.king_moves),
+            leapers: (moved & self.leaper_zone == 0).then_some(self.leaper_moves),
+        }
     }
 
     /// Whether the position after a move from `from` to `to` has the
@@ -222,6 +238,15 @@ impl KingView {
     pub(crate) fn holds_after(&self, from: usize, to: usize) -> bool {
         (bit(from) | bit(to)) & self.zone == 0
     }
+}
+
+/// The squares `offsets` away from a member of `set`, either way.
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
+fn around(set: u128, offsets: [u32; 2]) -> u128 {
+    offsets
+        .iter()
+        .fold(0, |near, &offset| near | set << offset | set >> offset)
 }
 
 /// Every square whose piece may decide whether a king of `Us` on
