@@ -61,12 +61,12 @@ pub(super) fn count_portable(position: &Position, depth: u32) -> u64 {
 /// The portable search from a position with `Us` to move, `depth` ≥ 1.
 fn portable<Us: Side>(position: &Position, depth: u32) -> u64 {
     if depth == 1 {
-        return position.count_moves::<Us, _>(Sliders(Magics), Inherited::NONE);
+        return position.count_moves::<Us, _>(Sliders(Magics), Inherited::NONE, None);
     }
     let mut nodes = 0;
     if depth == 2 {
-        position.for_each_last_child::<Us, _>(Sliders(Magics), |child, inherited| {
-            nodes += child.count_moves::<Us::Other, _>(Sliders(Magics), inherited);
+        position.for_each_last_child::<Us, _>(Sliders(Magics), |child, inherited, pieces| {
+            nodes += child.count_moves::<Us::Other, _>(Sliders(Magics), inherited, pieces);
         });
         return nodes;
     }

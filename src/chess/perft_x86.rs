@@ -56,12 +56,12 @@ fn run<L: Layout>(sliders: Sliders<L>, position: &Position, depth: u32) -> u64 {
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
 fn search<Us: Side, L: Layout>(sliders: Sliders<L>, position: &Position, depth: u32) -> u64 {
     if depth == 1 {
-        return position.count_moves::<Us, L>(sliders, Inherited::NONE);
+        return position.count_moves::<Us, L>(sliders, Inherited::NONE, None);
     }
     let mut nodes = 0;
     if depth == 2 {
-        position.for_each_last_child::<Us, L>(sliders, |child, inherited| {
-            nodes += child.count_moves::<Us::Other, L>(sliders, inherited);
+        position.for_each_last_child::<Us, L>(sliders, |child, inherited, pieces| {
+            nodes += child.count_moves::<Us::Other, L>(sliders, inherited, pieces);
         });
         return nodes;
     }

@@ -45,6 +45,7 @@ impl Position {
         &self,
         sliders: Sliders<L>,
         inherited: Inherited,
+        pieces: bool,
         sink: &mut S,
     ) {
         let theirs = self.by_color[Us::THEM.index()];
@@ -83,15 +84,29 @@ impl Position {
             pinned,
             in_check,
         };
-        self.knight_moves::<Us, S>(&cx, sink);
-        self.slider_moves::<Us, L, S>(sliders, &cx, sink);
-        self.pawn_moves::<Us, S>(&cx, sink);
+        if pieces {
+            self.piece_moves::<Us, L, S>(sliders, &cx, sink);
+        }
         if CAPTURES {
             self.en_passant_moves::<Us, L, S>(sliders, &cx, &enemy, sink);
         }
         if QUIETS && !in_check {
             self.castling_moves::<Us, L, S>(sliders, &cx, &enemy, &known, sink);
         }
+    }
+
+    /// The moves of the knights, sliders and pawns (en passant aside).
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    fn piece_moves<Us: Side, L: Layout, S: MoveSink>(
+        &self,
+        sliders: Sliders<L>,
+        cx: &Context,
+        sink: &mut S,
+    ) {
+        self.knight_moves::<Us, S>(cx, sink);
+        self.slider_moves::<Us, L, S>(sliders, cx, sink);
+        self.pawn_moves::<Us, S>(cx, sink);
     }
 
     /// [`Position::generate`] for the side to move, with the portable
@@ -103,11 +118,13 @@ impl Position {
             Color::White => self.generate::<White, Magics, S, CAPTURES, QUIETS>(
                 Sliders(Magics),
                 Inherited::NONE,
+                true,
                 sink,
             ),
             Color::Black => self.generate::<Black, Magics, S, CAPTURES, QUIETS>(
                 Sliders(Magics),
                 Inherited::NONE,
+                true,
                 sink,
             ),
         }
@@ -159,9 +176,10 @@ impl Position {
         &self,
         sliders: Sliders<L>,
         inherited: Inherited,
+        pieces: Option<u64>,
     ) -> u64 {
-        let mut counter = Counter(0);
-        self.generate::<Us, L, _, true, true>(sliders, inherited, &mut counter);
+        let mut counter = Counter(pieces.unwrap_or(0));
+        self.generate::<Us, L, _, true, true>(sliders, inherited, pieces.is_none(), &mut counter);
         counter.0
     }
 
@@ -176,8 +194,9 @@ impl Position {
         sliders: Sliders<L>,
         mut visit: impl FnMut(&Position),
     ) {
-        let mut children = Children::<Us, _, _>::new(self, (), |child: &Position, _| visit(child));
-        self.generate::<Us, L, _, true, true>(sliders, Inherited::NONE, &mut children);
+        let mut children =
+            Children::<Us, _, _>::new(self, (), |child: &Position, _, _| visit(child));
+        self.generate::<Us, L, _, true, true>(sliders, Inherited::NONE, true, &mut children);
     }
 
     /// [`Position::for_each_child`] for perft's last but one ply: each
@@ -188,7 +207,7 @@ impl Position {
     pub(crate) fn for_each_last_child<Us: Side, L: Layout>(
         &self,
         sliders: Sliders<L>,
-        visit: impl FnMut(&Position, Inherited),
+        visit: impl FnMut(&Position, Inherited, Option<u64>),
     ) {
         let king = self.king(Us::THEM);
         let enemy = self.enemy::<Us::Other>();
@@ -226,8 +245,60 @@ impl Position {
                 | king.bitboard(),
             step_zone,
             slider_step_zone: step_zone | step_lines,
+            pieces: self.them_piece_moves::<Us, L>(sliders, king, pinned),
+            pieces_zone: self.them_piece_zone::<Us, L>(sliders),
         };
         let mut children = Children::<Us, _, _>::new(self, view, visit);
-        self.generate::<Us, L, _, true, true>(sliders, Inherited::NONE, &mut children);
+        self.generate::<Us, L, _, true, true>(sliders, Inherited::NONE, true, &mut children);
+    }
+
+    /// How many moves the knights, sliders and pawns of the side not to
+    /// move (`Us::Other`, its king on `king` and its `pinned` pieces
+    /// pinned, not in check) would have, were it its turn.
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    fn them_piece_moves<Us: Side, L: Layout>(
+        &self,
+        sliders: Sliders<L>,
+        king: Square,
+        pinned: Bitboard,
+    ) -> u64 {
+        let cx = Context {
+            king,
+            occupied: self.occupied(),
+            theirs: self.by_color[Us::US.index()],
+            target: !self.by_color[Us::THEM.index()],
+            pinned,
+            in_check: false,
+        };
+        let mut counter = Counter(0);
+        self.piece_moves::<Us::Other, L, _>(sliders, &cx, &mut counter);
+        counter.0
+    }
+
+    /// Where a move of `Us` must leave and land to leave the count of
+    /// [`Position::them_piece_moves`] as it is (with the pins): no piece
+    /// of theirs, no square their sliders attack, none a pawn of theirs
+    /// could step to (two ranks ahead too) or capture on, give or take
+    /// squares across the board's edge. Knights move wherever no piece
+    /// of theirs stands, whatever else stands there.
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    fn them_piece_zone<Us: Side, L: Layout>(&self, sliders: Sliders<L>) -> Bitboard {
+        let occupied = self.occupied();
+        let enemy = self.enemy::<Us>();
+        let mut zone = self.by_color[Us::THEM.index()];
+        for square in enemy.straight {
+            zone |= sliders.rook(square, occupied);
+        }
+        for square in enemy.diagonal {
+            zone |= sliders.bishop(square, occupied);
+        }
+        let pawns = enemy.pawns.0;
+        zone.0 |= match Us::THEM {
+            Color::White => pawns << 7 | pawns << 8 | pawns << 9 | pawns << 16,
+            Color::Black => pawns >> 7 | pawns >> 8 | pawns >> 9 | pawns >> 16,
+        };
+        zone
     }
 }

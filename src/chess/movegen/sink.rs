@@ -132,25 +132,25 @@ impl Inherited {
 /// What a parent works out once for all its children.
 pub(super) trait Heritage {
     /// What the child after `kind` moves from `from` to `to` inherits.
-    fn inherited(&self, kind: PieceKind, from: Square, to: Square) -> Inherited;
+    fn inherited(&self, kind: PieceKind, from: Square, to: Square) -> (Inherited, Option<u64>);
 
     /// What the child after a pawn's promotion from `from` to `to`
     /// inherits.
-    fn inherited_promotion(&self, from: Square, to: Square) -> Inherited;
+    fn inherited_promotion(&self, from: Square, to: Square) -> (Inherited, Option<u64>);
 }
 
 /// No heritage: the children of inner plies find everything themselves.
 impl Heritage for () {
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
-    fn inherited(&self, _: PieceKind, _: Square, _: Square) -> Inherited {
-        Inherited::NONE
+    fn inherited(&self, _: PieceKind, _: Square, _: Square) -> (Inherited, Option<u64>) {
+        (Inherited::NONE, None)
     }
 
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
-    fn inherited_promotion(&self, _: Square, _: Square) -> Inherited {
-        Inherited::NONE
+    fn inherited_promotion(&self, _: Square, _: Square) -> (Inherited, Option<u64>) {
+        (Inherited::NONE, None)
     }
 }
 
@@ -179,12 +179,18 @@ pub(super) struct KingView {
     /// `step_zone` and every line from a step: where a slider's move (a
     /// promotion's too) must leave and land.
     pub(super) slider_step_zone: Bitboard,
+    /// How many moves its knights, sliders and pawns have (en passant
+    /// aside).
+    pub(super) pieces: u64,
+    /// Where a move must leave and land for `pieces` to hold, the pins
+    /// holding.
+    pub(super) pieces_zone: Bitboard,
 }
 
 impl Heritage for KingView {
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
-    fn inherited(&self, kind: PieceKind, from: Square, to: Square) -> Inherited {
+    fn inherited(&self, kind: PieceKind, from: Square, to: Square) -> (Inherited, Option<u64>) {
         let (from_set, to_set) = (from.bitboard(), to.bitboard());
         // A move that leaves and enters no square on the king's lines,
         // nor lands where a leaper would check, changes no pin or check:
@@ -197,7 +203,9 @@ impl Heritage for KingView {
             self.step_zone
         };
         let steps_unchanged = (step_zone & (from_set | to_set)).is_empty();
-        Inherited {
+        let pieces = (pins_unchanged && (self.pieces_zone & (from_set | to_set)).is_empty())
+            .then_some(self.pieces);
+        let inherited = Inherited {
             pinned: if pins_unchanged {
                 self.pinned
             } else {
@@ -210,19 +218,20 @@ impl Heritage for KingView {
             } else {
                 Bitboard::EMPTY
             },
-        }
+        };
+        (inherited, pieces)
     }
 
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
-    fn inherited_promotion(&self, from: Square, to: Square) -> Inherited {
+    fn inherited_promotion(&self, from: Square, to: Square) -> (Inherited, Option<u64>) {
         // The new piece may attack along lines or as a knight, and the
         // pawn's own attacks are gone: pins as for a pawn's move, the
         // king's steps as for a slider's, no leaper attacks.
-        let as_pawn = self.inherited(PieceKind::Pawn, from, to);
-        let as_slider = self.inherited(PieceKind::Queen, from, to);
+        let (as_pawn, pieces) = self.inherited(PieceKind::Pawn, from, to);
+        let (as_slider, _) = self.inherited(PieceKind::Queen, from, to);
         let steps = as_slider.steps & self.safe_and_king;
-        Inherited { steps, ..as_pawn }
+        (Inherited { steps, ..as_pawn }, pieces)
     }
 }
 
@@ -236,7 +245,9 @@ pub(super) struct Children<'a, Us, H, F> {
     side: PhantomData<Us>,
 }
 
-impl<'a, Us: Side, H: Heritage, F: FnMut(&Position, Inherited)> Children<'a, Us, H, F> {
+impl<'a, Us: Side, H: Heritage, F: FnMut(&Position, Inherited, Option<u64>)>
+    Children<'a, Us, H, F>
+{
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
     pub(super) fn new(parent: &'a Position, heritage: H, visit: F) -> Self {
@@ -251,12 +262,14 @@ impl<'a, Us: Side, H: Heritage, F: FnMut(&Position, Inherited)> Children<'a, Us,
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
     fn visit(&mut self, child: &Position, kind: PieceKind, from: Square, to: Square) {
-        let inherited = self.heritage.inherited(kind, from, to);
-        (self.visit)(child, inherited);
+        let (inherited, pieces) = self.heritage.inherited(kind, from, to);
+        (self.visit)(child, inherited, pieces);
     }
 }
 
-impl<Us: Side, H: Heritage, F: FnMut(&Position, Inherited)> MoveSink for Children<'_, Us, H, F> {
+impl<Us: Side, H: Heritage, F: FnMut(&Position, Inherited, Option<u64>)> MoveSink
+    for Children<'_, Us, H, F>
+{
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
     fn piece(&mut self, kind: PieceKind, from: Square, targets: Bitboard) {
@@ -294,8 +307,8 @@ impl<Us: Side, H: Heritage, F: FnMut(&Position, Inherited)> MoveSink for Childre
                 PawnStep::Promotion => {
                     for kind in PieceKind::PROMOTIONS {
                         let child = self.parent.after_promotion::<Us>(from, to, kind);
-                        let inherited = self.heritage.inherited_promotion(from, to);
-                        (self.visit)(&child, inherited);
+                        let (inherited, pieces) = self.heritage.inherited_promotion(from, to);
+                        (self.visit)(&child, inherited, pieces);
                     }
                 }
             }
@@ -306,6 +319,6 @@ impl<Us: Side, H: Heritage, F: FnMut(&Position, Inherited)> MoveSink for Childre
     #[cfg_attr(qiboard_unoptimized, inline)]
     fn single(&mut self, mv: Move) {
         // En passant and castling move two pieces: nothing is inherited.
-        (self.visit)(&self.parent.play(mv), Inherited::NONE);
+        (self.visit)(&self.parent.play(mv), Inherited::NONE, None);
     }
 }
