@@ -5,7 +5,7 @@
 //! last ply without making it. On x86-64 CPUs with the features, it runs
 //! in a copy compiled for them (`perft_x86`).
 
-use super::movegen::{Black, Inherited, Magics, Side, Sliders, White};
+use super::movegen::{Black, Counted, Inherited, Magics, Side, Sliders, White};
 #[cfg(feature = "alloc")]
 use super::Move;
 use super::{Color, Position};
@@ -61,12 +61,12 @@ pub(super) fn count_portable(position: &Position, depth: u32) -> u64 {
 /// The portable search from a position with `Us` to move, `depth` ≥ 1.
 fn portable<Us: Side>(position: &Position, depth: u32) -> u64 {
     if depth == 1 {
-        return position.count_moves::<Us, _>(Sliders(Magics), Inherited::NONE, None);
+        return position.count_moves::<Us, _>(Sliders(Magics), Inherited::NONE, Counted::NONE);
     }
     let mut nodes = 0;
     if depth == 2 {
-        position.for_each_last_child::<Us, _>(Sliders(Magics), |child, inherited, pieces| {
-            nodes += child.count_moves::<Us::Other, _>(Sliders(Magics), inherited, pieces);
+        position.for_each_last_child::<Us, _>(Sliders(Magics), |child, inherited, counted| {
+            nodes += child.count_moves::<Us::Other, _>(Sliders(Magics), inherited, counted);
         });
         return nodes;
     }

@@ -17,8 +17,8 @@ mod sink;
 
 pub(crate) use lookup::{Layout, Magics, Sliders};
 pub(crate) use side::{Black, Side, White};
-pub(crate) use sink::Inherited;
 use sink::{Children, Counter, KingView, MoveSink};
+pub(crate) use sink::{Counted, Inherited};
 
 use super::position::lowest;
 use super::{
@@ -45,7 +45,7 @@ impl Position {
         &self,
         sliders: Sliders<L>,
         inherited: Inherited,
-        pieces: bool,
+        counted: Counted,
         sink: &mut S,
     ) {
         let theirs = self.by_color[Us::THEM.index()];
@@ -84,8 +84,14 @@ impl Position {
             pinned,
             in_check,
         };
-        if pieces {
-            self.piece_moves::<Us, L, S>(sliders, &cx, sink);
+        if counted.leapers().is_none() {
+            self.knight_moves::<Us, S>(&cx, sink);
+        }
+        if counted.sliders().is_none() {
+            self.slider_moves::<Us, L, S>(sliders, &cx, sink);
+        }
+        if counted.leapers().is_none() {
+            self.pawn_moves::<Us, S>(&cx, sink);
         }
         if CAPTURES {
             self.en_passant_moves::<Us, L, S>(sliders, &cx, &enemy, sink);
@@ -93,20 +99,6 @@ impl Position {
         if QUIETS && !in_check {
             self.castling_moves::<Us, L, S>(sliders, &cx, &enemy, &known, sink);
         }
-    }
-
-    /// The moves of the knights, sliders and pawns (en passant aside).
-    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
-    #[cfg_attr(qiboard_unoptimized, inline)]
-    fn piece_moves<Us: Side, L: Layout, S: MoveSink>(
-        &self,
-        sliders: Sliders<L>,
-        cx: &Context,
-        sink: &mut S,
-    ) {
-        self.knight_moves::<Us, S>(cx, sink);
-        self.slider_moves::<Us, L, S>(sliders, cx, sink);
-        self.pawn_moves::<Us, S>(cx, sink);
     }
 
     /// [`Position::generate`] for the side to move, with the portable
@@ -118,13 +110,13 @@ impl Position {
             Color::White => self.generate::<White, Magics, S, CAPTURES, QUIETS>(
                 Sliders(Magics),
                 Inherited::NONE,
-                true,
+                Counted::NONE,
                 sink,
             ),
             Color::Black => self.generate::<Black, Magics, S, CAPTURES, QUIETS>(
                 Sliders(Magics),
                 Inherited::NONE,
-                true,
+                Counted::NONE,
                 sink,
             ),
         }
@@ -176,10 +168,11 @@ impl Position {
         &self,
         sliders: Sliders<L>,
         inherited: Inherited,
-        pieces: Option<u64>,
+        counted: Counted,
     ) -> u64 {
-        let mut counter = Counter(pieces.unwrap_or(0));
-        self.generate::<Us, L, _, true, true>(sliders, inherited, pieces.is_none(), &mut counter);
+        let known = counted.leapers().unwrap_or(0) + counted.sliders().unwrap_or(0);
+        let mut counter = Counter(known);
+        self.generate::<Us, L, _, true, true>(sliders, inherited, counted, &mut counter);
         counter.0
     }
 
@@ -196,7 +189,12 @@ impl Position {
     ) {
         let mut children =
             Children::<Us, _, _>::new(self, (), |child: &Position, _, _| visit(child));
-        self.generate::<Us, L, _, true, true>(sliders, Inherited::NONE, true, &mut children);
+        self.generate::<Us, L, _, true, true>(
+            sliders,
+            Inherited::NONE,
+            Counted::NONE,
+            &mut children,
+        );
     }
 
     /// [`Position::for_each_child`] for perft's last but one ply: each
@@ -207,7 +205,7 @@ impl Position {
     pub(crate) fn for_each_last_child<Us: Side, L: Layout>(
         &self,
         sliders: Sliders<L>,
-        visit: impl FnMut(&Position, Inherited, Option<u64>),
+        visit: impl FnMut(&Position, Inherited, Counted),
     ) {
         let king = self.king(Us::THEM);
         let enemy = self.enemy::<Us::Other>();
@@ -218,7 +216,9 @@ impl Position {
             Bitboard::FULL
         };
         let leapers = king::leaper_attacks::<Us::Other>(&enemy);
-        let steps = king_attacks(king) - self.by_color[Us::THEM.index()];
+        let them_pieces = self.by_color[Us::THEM.index()];
+        let (pawn_zone, slider_zone) = self.them_piece_zones::<Us, L>(sliders);
+        let steps = king_attacks(king) - them_pieces;
         let mut step_zone = king_attacks(king);
         let mut step_lines = Bitboard::EMPTY;
         for step in steps {
@@ -245,16 +245,23 @@ impl Position {
                 | king.bitboard(),
             step_zone,
             slider_step_zone: step_zone | step_lines,
-            pieces: self.them_piece_moves::<Us, L>(sliders, king, pinned),
-            pieces_zone: self.them_piece_zone::<Us, L>(sliders),
+            counted: self.them_piece_moves::<Us, L>(sliders, king, pinned),
+            leaper_zone: them_pieces | pawn_zone,
+            slider_zone: them_pieces | slider_zone,
         };
         let mut children = Children::<Us, _, _>::new(self, view, visit);
-        self.generate::<Us, L, _, true, true>(sliders, Inherited::NONE, true, &mut children);
+        self.generate::<Us, L, _, true, true>(
+            sliders,
+            Inherited::NONE,
+            Counted::NONE,
+            &mut children,
+        );
     }
 
-    /// How many moves the knights, sliders and pawns of the side not to
-    /// move (`Us::Other`, its king on `king` and its `pinned` pieces
-    /// pinned, not in check) would have, were it its turn.
+    /// How many moves the knights and pawns (en passant aside) and the
+    /// sliders of the side not to move (`Us::Other`, its king on `king`
+    /// and its `pinned` pieces pinned, not in check) would have, were it
+    /// its turn.
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
     fn them_piece_moves<Us: Side, L: Layout>(
@@ -262,7 +269,7 @@ impl Position {
         sliders: Sliders<L>,
         king: Square,
         pinned: Bitboard,
-    ) -> u64 {
+    ) -> Counted {
         let cx = Context {
             king,
             occupied: self.occupied(),
@@ -271,34 +278,40 @@ impl Position {
             pinned,
             in_check: false,
         };
-        let mut counter = Counter(0);
-        self.piece_moves::<Us::Other, L, _>(sliders, &cx, &mut counter);
-        counter.0
+        let (mut leapers, mut slides) = (Counter(0), Counter(0));
+        self.knight_moves::<Us::Other, _>(&cx, &mut leapers);
+        self.pawn_moves::<Us::Other, _>(&cx, &mut leapers);
+        self.slider_moves::<Us::Other, L, _>(sliders, &cx, &mut slides);
+        Counted {
+            leapers: leapers.0,
+            sliders: slides.0,
+        }
     }
 
-    /// Where a move of `Us` must leave and land to leave the count of
-    /// [`Position::them_piece_moves`] as it is (with the pins): no piece
-    /// of theirs, no square their sliders attack, none a pawn of theirs
-    /// could step to (two ranks ahead too) or capture on, give or take
-    /// squares across the board's edge. Knights move wherever no piece
-    /// of theirs stands, whatever else stands there.
+    /// Where a move of `Us` must leave and land, besides the squares of
+    /// the other side's pieces, to leave the counts of
+    /// [`Position::them_piece_moves`] as they are (with the pins): for
+    /// the pawns, no square one of theirs could step to (two ranks ahead
+    /// too) or capture on, give or take squares across the board's edge;
+    /// for the sliders, no square they attack. Knights move wherever no
+    /// piece of theirs stands, whatever else stands there.
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
-    fn them_piece_zone<Us: Side, L: Layout>(&self, sliders: Sliders<L>) -> Bitboard {
+    fn them_piece_zones<Us: Side, L: Layout>(&self, sliders: Sliders<L>) -> (Bitboard, Bitboard) {
         let occupied = self.occupied();
         let enemy = self.enemy::<Us>();
-        let mut zone = self.by_color[Us::THEM.index()];
+        let mut slider_zone = Bitboard::EMPTY;
         for square in enemy.straight {
-            zone |= sliders.rook(square, occupied);
+            slider_zone |= sliders.rook(square, occupied);
         }
         for square in enemy.diagonal {
-            zone |= sliders.bishop(square, occupied);
+            slider_zone |= sliders.bishop(square, occupied);
         }
         let pawns = enemy.pawns.0;
-        zone.0 |= match Us::THEM {
+        let pawn_zone = Bitboard(match Us::THEM {
             Color::White => pawns << 7 | pawns << 8 | pawns << 9 | pawns << 16,
             Color::Black => pawns >> 7 | pawns >> 8 | pawns >> 9 | pawns >> 16,
-        };
-        zone
+        });
+        (pawn_zone, slider_zone)
     }
 }

@@ -129,28 +129,60 @@ impl Inherited {
     }
 }
 
+/// Parts of a child's move count its parent knew: each a count, or
+/// `u64::MAX` if not known.
+#[derive(Clone, Copy)]
+pub(crate) struct Counted {
+    /// The moves of the knights and pawns (en passant aside).
+    pub(super) leapers: u64,
+    /// The moves of the bishops, rooks and queens.
+    pub(super) sliders: u64,
+}
+
+impl Counted {
+    /// Nothing known.
+    pub(crate) const NONE: Counted = Counted {
+        leapers: u64::MAX,
+        sliders: u64::MAX,
+    };
+
+    /// The knights' and pawns' moves, if known.
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    pub(super) fn leapers(self) -> Option<u64> {
+        (self.leapers != u64::MAX).then_some(self.leapers)
+    }
+
+    /// The sliders' moves, if known.
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    pub(super) fn sliders(self) -> Option<u64> {
+        (self.sliders != u64::MAX).then_some(self.sliders)
+    }
+}
+
 /// What a parent works out once for all its children.
 pub(super) trait Heritage {
     /// What the child after `kind` moves from `from` to `to` inherits.
-    fn inherited(&self, kind: PieceKind, from: Square, to: Square) -> (Inherited, Option<u64>);
+    fn inherited(&self, kind: PieceKind, from: Square, to: Square) -> (Inherited, Counted);
 
     /// What the child after a pawn's promotion from `from` to `to`
     /// inherits.
-    fn inherited_promotion(&self, from: Square, to: Square) -> (Inherited, Option<u64>);
+    fn inherited_promotion(&self, from: Square, to: Square) -> (Inherited, Counted);
 }
 
 /// No heritage: the children of inner plies find everything themselves.
 impl Heritage for () {
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
-    fn inherited(&self, _: PieceKind, _: Square, _: Square) -> (Inherited, Option<u64>) {
-        (Inherited::NONE, None)
+    fn inherited(&self, _: PieceKind, _: Square, _: Square) -> (Inherited, Counted) {
+        (Inherited::NONE, Counted::NONE)
     }
 
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
-    fn inherited_promotion(&self, _: Square, _: Square) -> (Inherited, Option<u64>) {
-        (Inherited::NONE, None)
+    fn inherited_promotion(&self, _: Square, _: Square) -> (Inherited, Counted) {
+        (Inherited::NONE, Counted::NONE)
     }
 }
 
@@ -179,18 +211,20 @@ pub(super) struct KingView {
     /// `step_zone` and every line from a step: where a slider's move (a
     /// promotion's too) must leave and land.
     pub(super) slider_step_zone: Bitboard,
-    /// How many moves its knights, sliders and pawns have (en passant
-    /// aside).
-    pub(super) pieces: u64,
-    /// Where a move must leave and land for `pieces` to hold, the pins
-    /// holding.
-    pub(super) pieces_zone: Bitboard,
+    /// How many moves its knights and pawns (en passant aside) and its
+    /// sliders have.
+    pub(super) counted: Counted,
+    /// Where a move must leave and land for the knights' and pawns'
+    /// count to hold, the pins holding.
+    pub(super) leaper_zone: Bitboard,
+    /// The same for the sliders' count.
+    pub(super) slider_zone: Bitboard,
 }
 
 impl Heritage for KingView {
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
-    fn inherited(&self, kind: PieceKind, from: Square, to: Square) -> (Inherited, Option<u64>) {
+    fn inherited(&self, kind: PieceKind, from: Square, to: Square) -> (Inherited, Counted) {
         let (from_set, to_set) = (from.bitboard(), to.bitboard());
         // A move that leaves and enters no square on the king's lines,
         // nor lands where a leaper would check, changes no pin or check:
@@ -203,8 +237,19 @@ impl Heritage for KingView {
             self.step_zone
         };
         let steps_unchanged = (step_zone & (from_set | to_set)).is_empty();
-        let pieces = (pins_unchanged && (self.pieces_zone & (from_set | to_set)).is_empty())
-            .then_some(self.pieces);
+        let moved = from_set | to_set;
+        let pieces = Counted {
+            leapers: if pins_unchanged && (self.leaper_zone & moved).is_empty() {
+                self.counted.leapers
+            } else {
+                u64::MAX
+            },
+            sliders: if pins_unchanged && (self.slider_zone & moved).is_empty() {
+                self.counted.sliders
+            } else {
+                u64::MAX
+            },
+        };
         let inherited = Inherited {
             pinned: if pins_unchanged {
                 self.pinned
@@ -224,7 +269,7 @@ impl Heritage for KingView {
 
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
-    fn inherited_promotion(&self, from: Square, to: Square) -> (Inherited, Option<u64>) {
+    fn inherited_promotion(&self, from: Square, to: Square) -> (Inherited, Counted) {
         // The new piece may attack along lines or as a knight, and the
         // pawn's own attacks are gone: pins as for a pawn's move, the
         // king's steps as for a slider's, no leaper attacks.
@@ -245,9 +290,7 @@ pub(super) struct Children<'a, Us, H, F> {
     side: PhantomData<Us>,
 }
 
-impl<'a, Us: Side, H: Heritage, F: FnMut(&Position, Inherited, Option<u64>)>
-    Children<'a, Us, H, F>
-{
+impl<'a, Us: Side, H: Heritage, F: FnMut(&Position, Inherited, Counted)> Children<'a, Us, H, F> {
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
     pub(super) fn new(parent: &'a Position, heritage: H, visit: F) -> Self {
@@ -267,7 +310,7 @@ impl<'a, Us: Side, H: Heritage, F: FnMut(&Position, Inherited, Option<u64>)>
     }
 }
 
-impl<Us: Side, H: Heritage, F: FnMut(&Position, Inherited, Option<u64>)> MoveSink
+impl<Us: Side, H: Heritage, F: FnMut(&Position, Inherited, Counted)> MoveSink
     for Children<'_, Us, H, F>
 {
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
@@ -319,6 +362,6 @@ impl<Us: Side, H: Heritage, F: FnMut(&Position, Inherited, Option<u64>)> MoveSin
     #[cfg_attr(qiboard_unoptimized, inline)]
     fn single(&mut self, mv: Move) {
         // En passant and castling move two pieces: nothing is inherited.
-        (self.visit)(&self.parent.play(mv), Inherited::NONE, None);
+        (self.visit)(&self.parent.play(mv), Inherited::NONE, Counted::NONE);
     }
 }
