@@ -28,21 +28,14 @@ impl Position {
         let mut next = *self;
         let board = &mut next.setup;
         let to_set = to.bitboard();
-        let from_to = from.bitboard() | to_set;
-        // Whatever stood on `to` is gone (no branch on whether anything did).
+        // Whatever stood on `to` is gone (no branch on whether anything
+        // did), and a rook taken there loses its right.
         for set in &mut board.by_kind {
             *set -= to_set;
         }
-        board.by_kind[kind.index()] ^= from_to;
-        board.by_color[Us::US.index()] ^= from_to;
         board.by_color[Us::THEM.index()] -= to_set;
-        // A rook that moves or is taken loses its right, a king both.
-        board.castle_rooks -= from_to;
-        if kind == PieceKind::King {
-            board.castle_rooks -= back_rank(Us::US);
-        }
-        board.en_passant = None;
-        board.side = Us::THEM;
+        board.castle_rooks -= to_set;
+        next.move_piece::<Us>(kind, from, to);
         next
     }
 
@@ -58,17 +51,26 @@ impl Position {
         to: Square,
     ) -> Position {
         let mut next = *self;
-        let board = &mut next.setup;
+        next.move_piece::<Us>(kind, from, to);
+        next
+    }
+
+    /// Moves our piece of `kind` from `from` to an empty `to` and passes
+    /// the turn.
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    fn move_piece<Us: Side>(&mut self, kind: PieceKind, from: Square, to: Square) {
+        let board = &mut self.setup;
         let from_to = from.bitboard() | to.bitboard();
         board.by_kind[kind.index()] ^= from_to;
         board.by_color[Us::US.index()] ^= from_to;
+        // A rook that moves loses its right, a king both.
         board.castle_rooks -= from.bitboard();
         if kind == PieceKind::King {
             board.castle_rooks -= back_rank(Us::US);
         }
         board.en_passant = None;
         board.side = Us::THEM;
-        next
     }
 
     /// After a pawn of `Us` steps two squares from `from` to `to`: the

@@ -17,7 +17,7 @@ mod sink;
 
 pub(crate) use lookup::{Layout, Magics, Sliders};
 pub(crate) use side::{Black, Side, White};
-use sink::{Children, Counter, KingView, MoveSink};
+use sink::{Children, Counter, Heritage, KingView, MoveSink};
 pub(crate) use sink::{Counted, Inherited};
 
 use super::position::lowest;
@@ -187,14 +187,7 @@ impl Position {
         sliders: Sliders<L>,
         mut visit: impl FnMut(&Position),
     ) {
-        let mut children =
-            Children::<Us, _, _>::new(self, (), |child: &Position, _, _| visit(child));
-        self.generate::<Us, L, _, true, true>(
-            sliders,
-            Inherited::NONE,
-            Counted::NONE,
-            &mut children,
-        );
+        self.visit_children::<Us, L, _>(sliders, (), |child: &Position, _, _| visit(child));
     }
 
     /// [`Position::for_each_child`] for perft's last but one ply: each
@@ -249,13 +242,22 @@ impl Position {
             leaper_zone: them_pieces | pawn_zone,
             slider_zone: them_pieces | slider_zone,
         };
-        let mut children = Children::<Us, _, _>::new(self, view, visit);
-        self.generate::<Us, L, _, true, true>(
-            sliders,
-            Inherited::NONE,
-            Counted::NONE,
-            &mut children,
-        );
+        self.visit_children::<Us, L, _>(sliders, view, visit);
+    }
+
+    /// Makes each legal move of `Us` and hands the child, with what
+    /// `heritage` says it inherits, to `visit`.
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    fn visit_children<Us: Side, L: Layout, H: Heritage>(
+        &self,
+        sliders: Sliders<L>,
+        heritage: H,
+        visit: impl FnMut(&Position, Inherited, Counted),
+    ) {
+        let mut children = Children::<Us, _, _>::new(self, heritage, visit);
+        let (inherited, counted) = (Inherited::NONE, Counted::NONE);
+        self.generate::<Us, L, _, true, true>(sliders, inherited, counted, &mut children);
     }
 
     /// How many moves the knights and pawns (en passant aside) and the
