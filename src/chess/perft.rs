@@ -4,6 +4,17 @@
 //! as its move is generated (no move list, no Zobrist key), and counts the
 //! last ply without making it. On x86-64 CPUs with the features, it runs
 //! in a copy compiled for them (`perft_x86`).
+//!
+//! At the last but one ply, the parent first works out, once, what the
+//! side that replies would find about its own pieces were it to move:
+//! its pinned pieces, which of its king's steps are safe, and how many
+//! moves its knights and pawns, and its sliders, have. Each child whose
+//! move provably changed one of these (it left or entered a square that
+//! one depends on) finds it again; the others take it over. The idea is
+//! the "reuse of the parent's attacks" of fast bitboard perfts, taken to
+//! whole move counts; the squares each finding depends on are drawn
+//! generously (whole lines, both sides of the board's edge), which costs
+//! some reuse and keeps the argument short (see `movegen::sink`).
 
 use super::movegen::{Black, Counted, Inherited, Magics, Side, Sliders, White};
 #[cfg(feature = "alloc")]

@@ -5,6 +5,13 @@
 //! its board once into a scratch board, which plays each child's move in
 //! place and takes it back (no move list, no Zobrist key); the last ply
 //! is counted without being played.
+//!
+//! At the last but one ply, the parent first finds, once, what the side
+//! that replies would find were it to move (its checkers, pins and
+//! screens, its general's steps, the moves of its horses, elephants,
+//! advisors and pawns), with the squares each of these depends on; a
+//! child whose move left and entered none of those squares takes them
+//! over instead of finding them again (`movegen::KingView`).
 
 use super::movegen::{
     count, count_inherited, for_each_move, make, unmake, Black, KingView, Red, Side,

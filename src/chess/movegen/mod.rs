@@ -5,7 +5,9 @@
 //! never builds a move), and perft's inner plies make each child as its
 //! move is found, without a list. It is compiled apart for each side to
 //! move ([`Side`]) and each slider table layout ([`Sliders`]); const
-//! parameters pick captures, quiet moves or both.
+//! parameters pick captures, quiet moves or both. At perft's last but one
+//! ply the children come with what they inherit from the parent
+//! ([`Inherited`], [`Counted`]), and the count skips those parts.
 
 mod king;
 mod lookup;

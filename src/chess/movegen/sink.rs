@@ -1,5 +1,6 @@
 //! Where generated moves go: a list, a counter that never builds one, or
-//! perft's visitor of the positions they lead to.
+//! perft's visitor of the positions they lead to, with what each child
+//! inherits from its parent (its [`Heritage`]).
 
 use core::marker::PhantomData;
 
@@ -203,7 +204,7 @@ pub(super) struct KingView {
     /// Which of the king's steps the side to move does not attack, and
     /// the king's square.
     pub(super) safe_and_king: Bitboard,
-    /// Where any move must leave and land for `safe` to hold: the
+    /// Where any move must leave and land for `safe_and_king` to hold: the
     /// squares around the king, those from which a knight, king or pawn
     /// attacks one of its steps, and the lines from the steps that hold
     /// a slider of the side to move.
