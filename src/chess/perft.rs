@@ -4,8 +4,19 @@
 //! as its move is generated (no move list, no Zobrist key), and counts the
 //! last ply without making it. On x86-64 CPUs with the features, it runs
 //! in a copy compiled for them (`perft_x86`).
+//!
+//! At the last but one ply, the parent first works out, once, what the
+//! side that replies would find about its own pieces were it to move:
+//! its pinned pieces, which of its king's steps are safe, and how many
+//! moves its knights and pawns, and its sliders, have. Each child whose
+//! move provably changed one of these (it left or entered a square that
+//! one depends on) finds it again; the others take it over. The idea is
+//! the "reuse of the parent's attacks" of fast bitboard perfts, taken to
+//! whole move counts; the squares each finding depends on are drawn
+//! generously (whole lines, both sides of the board's edge), which costs
+//! some reuse and keeps the argument short (see `movegen::sink`).
 
-use super::movegen::{Black, Magics, Side, Sliders, White};
+use super::movegen::{Black, Counted, Inherited, Magics, Side, Sliders, White};
 #[cfg(feature = "alloc")]
 use super::Move;
 use super::{Color, Position};
@@ -61,9 +72,15 @@ pub(super) fn count_portable(position: &Position, depth: u32) -> u64 {
 /// The portable search from a position with `Us` to move, `depth` ≥ 1.
 fn portable<Us: Side>(position: &Position, depth: u32) -> u64 {
     if depth == 1 {
-        return position.count_moves::<Us, _>(Sliders(Magics));
+        return position.count_moves::<Us, _>(Sliders(Magics), Inherited::NONE, Counted::NONE);
     }
     let mut nodes = 0;
+    if depth == 2 {
+        position.for_each_last_child::<Us, _>(Sliders(Magics), |child, inherited, counted| {
+            nodes += child.count_moves::<Us::Other, _>(Sliders(Magics), inherited, counted);
+        });
+        return nodes;
+    }
     position.for_each_child::<Us, _>(Sliders(Magics), |child| {
         nodes += portable::<Us::Other>(child, depth - 1);
     });

@@ -15,7 +15,7 @@
 
 use core::arch::x86_64::{__cpuid, _pext_u64, CpuidResult};
 
-use super::movegen::{Black, Layout, Magics, Side, Sliders, White};
+use super::movegen::{Black, Counted, Inherited, Layout, Magics, Side, Sliders, White};
 use super::tables::BISHOP_PEXT_WINDOWS;
 use super::{Bitboard, Color, Position, Square};
 use qiboard_types::chess::PextWindow;
@@ -56,9 +56,15 @@ fn run<L: Layout>(sliders: Sliders<L>, position: &Position, depth: u32) -> u64 {
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
 fn search<Us: Side, L: Layout>(sliders: Sliders<L>, position: &Position, depth: u32) -> u64 {
     if depth == 1 {
-        return position.count_moves::<Us, L>(sliders);
+        return position.count_moves::<Us, L>(sliders, Inherited::NONE, Counted::NONE);
     }
     let mut nodes = 0;
+    if depth == 2 {
+        position.for_each_last_child::<Us, L>(sliders, |child, inherited, counted| {
+            nodes += child.count_moves::<Us::Other, L>(sliders, inherited, counted);
+        });
+        return nodes;
+    }
     position.for_each_child::<Us, L>(sliders, |child| {
         nodes += search::<Us::Other, L>(sliders, child, depth - 1);
     });

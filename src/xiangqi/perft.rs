@@ -5,8 +5,17 @@
 //! its board once into a scratch board, which plays each child's move in
 //! place and takes it back (no move list, no Zobrist key); the last ply
 //! is counted without being played.
+//!
+//! At the last but one ply, the parent first finds, once, what the side
+//! that replies would find were it to move (its checkers, pins and
+//! screens, its general's steps, the moves of its horses, elephants,
+//! advisors and pawns), with the squares each of these depends on; a
+//! child whose move left and entered none of those squares takes them
+//! over instead of finding them again (`movegen::KingView`).
 
-use super::movegen::{count, for_each_move, make, unmake, Black, Red, Side};
+use super::movegen::{
+    count, count_inherited, for_each_move, make, unmake, Black, KingView, Red, Side,
+};
 #[cfg(feature = "alloc")]
 use super::Move;
 use super::{Color, Position};
@@ -103,9 +112,15 @@ macro_rules! search_body {
         let mut nodes = 0;
         let mut board = position.clone();
         if depth == 2 {
+            let view = KingView::new::<Us::Other>(position);
             for_each_move::<Us>(position, |kind, from, to| {
                 let undo = make::<Us, false>(&mut board, kind, from, to);
-                nodes += count::<Us::Other>(&board);
+                nodes += if view.holds_after(from, to) {
+                    let counted = view.counted_after(from, to);
+                    count_inherited::<Us::Other>(&board, &view, counted)
+                } else {
+                    count::<Us::Other>(&board)
+                };
                 unmake::<Us, false>(&mut board, kind, from, to, undo);
             });
         } else {

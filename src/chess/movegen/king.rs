@@ -96,38 +96,60 @@ impl Position {
         leapers.is_empty() && safe_from_sliders(sliders, square, occupied, enemy)
     }
 
-    /// The king's steps onto squares in `filter`, with what they found out.
-    /// The squares enemy leapers attack are found for all steps at once;
-    /// then each remaining step is tested against the sliders.
+    /// The king's steps onto squares in `filter`, with what they found out;
+    /// `safe`, if given, is which of them no enemy piece attacks (see
+    /// [`Inherited`](super::Inherited)). The squares enemy leapers attack
+    /// are found for all steps at once (or are `leapers`, if given); then
+    /// each remaining step is tested against the sliders.
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn king_steps<Us: Side, L: Layout, S: MoveSink>(
         &self,
         sliders: Sliders<L>,
         king: Square,
         filter: Bitboard,
         enemy: &Enemy,
+        leapers: Option<Bitboard>,
+        safe: Option<Bitboard>,
         sink: &mut S,
     ) -> KingSquares {
         let steps = king_attacks(king) & filter;
-        let mut known = KingSquares {
-            safe: Bitboard::EMPTY,
-            attacked: Bitboard::EMPTY,
-        };
-        if !steps.is_empty() {
-            let without_king = self.occupied() - king.bitboard();
-            let leapers = leaper_attacks::<Us>(enemy);
-            known.attacked = steps & leapers;
-            for to in steps - leapers {
-                if safe_from_sliders(sliders, to, without_king, enemy) {
-                    known.safe |= to.bitboard();
-                } else {
-                    known.attacked |= to.bitboard();
-                }
+        let safe = match safe {
+            Some(safe) => safe & filter,
+            None if steps.is_empty() => Bitboard::EMPTY,
+            None => {
+                let leapers = leapers.unwrap_or_else(|| leaper_attacks::<Us>(enemy));
+                self.safe_steps(sliders, king, steps - leapers, enemy)
             }
-        }
+        };
+        let known = KingSquares {
+            safe,
+            attacked: steps - safe,
+        };
         sink.piece(PieceKind::King, king, known.safe);
         known
+    }
+
+    /// The squares of `steps` (next to `king`, attacked by no enemy
+    /// leaper) that no enemy slider attacks once the king stands there.
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    pub(super) fn safe_steps<L: Layout>(
+        &self,
+        sliders: Sliders<L>,
+        king: Square,
+        steps: Bitboard,
+        enemy: &Enemy,
+    ) -> Bitboard {
+        let without_king = self.occupied() - king.bitboard();
+        let mut safe = Bitboard::EMPTY;
+        for to in steps {
+            if safe_from_sliders(sliders, to, without_king, enemy) {
+                safe |= to.bitboard();
+            }
+        }
+        safe
     }
 
     /// Castling, when not in check: the squares between king and rook and
@@ -194,7 +216,7 @@ fn safe_from_sliders<L: Layout>(
 /// Every square the enemy's pawns, knights and king attack.
 #[cfg_attr(not(qiboard_unoptimized), inline(always))]
 #[cfg_attr(qiboard_unoptimized, inline)]
-fn leaper_attacks<Us: Side>(enemy: &Enemy) -> Bitboard {
+pub(super) fn leaper_attacks<Us: Side>(enemy: &Enemy) -> Bitboard {
     const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
     const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
     let pawns = enemy.pawns.0;

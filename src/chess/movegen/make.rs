@@ -28,22 +28,49 @@ impl Position {
         let mut next = *self;
         let board = &mut next.setup;
         let to_set = to.bitboard();
-        let from_to = from.bitboard() | to_set;
-        // Whatever stood on `to` is gone (no branch on whether anything did).
+        // Whatever stood on `to` is gone (no branch on whether anything
+        // did), and a rook taken there loses its right.
         for set in &mut board.by_kind {
             *set -= to_set;
         }
+        board.by_color[Us::THEM.index()] -= to_set;
+        board.castle_rooks -= to_set;
+        next.move_piece::<Us>(kind, from, to);
+        next
+    }
+
+    /// After `Us` moves a piece of `kind` (a pawn: one step, not a
+    /// promotion) from `from` to an empty `to`: [`Position::after_move`]
+    /// without the capture's clearing.
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    pub(super) fn after_quiet<Us: Side>(
+        &self,
+        kind: PieceKind,
+        from: Square,
+        to: Square,
+    ) -> Position {
+        let mut next = *self;
+        next.move_piece::<Us>(kind, from, to);
+        next
+    }
+
+    /// Moves our piece of `kind` from `from` to an empty `to` and passes
+    /// the turn.
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    fn move_piece<Us: Side>(&mut self, kind: PieceKind, from: Square, to: Square) {
+        let board = &mut self.setup;
+        let from_to = from.bitboard() | to.bitboard();
         board.by_kind[kind.index()] ^= from_to;
         board.by_color[Us::US.index()] ^= from_to;
-        board.by_color[Us::THEM.index()] -= to_set;
-        // A rook that moves or is taken loses its right, a king both.
-        board.castle_rooks -= from_to;
+        // A rook that moves loses its right, a king both.
+        board.castle_rooks -= from.bitboard();
         if kind == PieceKind::King {
             board.castle_rooks -= back_rank(Us::US);
         }
         board.en_passant = None;
         board.side = Us::THEM;
-        next
     }
 
     /// After a pawn of `Us` steps two squares from `from` to `to`: the

@@ -5,7 +5,9 @@
 //! never builds a move), and perft's inner plies make each child as its
 //! move is found, without a list. It is compiled apart for each side to
 //! move ([`Side`]) and each slider table layout ([`Sliders`]); const
-//! parameters pick captures, quiet moves or both.
+//! parameters pick captures, quiet moves or both. At perft's last but one
+//! ply the children come with what they inherit from the parent
+//! ([`Inherited`], [`Counted`]), and the count skips those parts.
 
 mod king;
 mod lookup;
@@ -17,10 +19,14 @@ mod sink;
 
 pub(crate) use lookup::{Layout, Magics, Sliders};
 pub(crate) use side::{Black, Side, White};
-use sink::{Children, Counter, MoveSink};
+use sink::{Children, Counter, Heritage, KingView, MoveSink};
+pub(crate) use sink::{Counted, Inherited};
 
 use super::position::lowest;
-use super::{between, Bitboard, Color, Move, MoveList, Position, Square};
+use super::{
+    between, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_rays, Bitboard, Color,
+    Move, MoveList, Position, Square,
+};
 
 /// Board facts every piece's generation needs.
 struct Context {
@@ -40,13 +46,18 @@ impl Position {
     fn generate<Us: Side, L: Layout, S: MoveSink, const CAPTURES: bool, const QUIETS: bool>(
         &self,
         sliders: Sliders<L>,
+        inherited: Inherited,
+        counted: Counted,
         sink: &mut S,
     ) {
         let theirs = self.by_color[Us::THEM.index()];
         let occupied = self.occupied();
         let king = self.king(Us::US);
         let enemy = self.enemy::<Us>();
-        let (checkers, pinned) = self.checkers_and_pinned::<Us, L>(sliders, king, &enemy);
+        let (checkers, pinned) = match inherited.pins() {
+            Some(pins) => pins,
+            None => self.checkers_and_pinned::<Us, L>(sliders, king, &enemy),
+        };
 
         let mut filter = Bitboard::EMPTY;
         if CAPTURES {
@@ -55,7 +66,8 @@ impl Position {
         if QUIETS {
             filter |= !occupied;
         }
-        let known = self.king_steps::<Us, L, S>(sliders, king, filter, &enemy, sink);
+        let (leapers, safe) = inherited.steps(king);
+        let known = self.king_steps::<Us, L, S>(sliders, king, filter, &enemy, leapers, safe, sink);
         if checkers.has_many() {
             return;
         }
@@ -74,9 +86,15 @@ impl Position {
             pinned,
             in_check,
         };
-        self.knight_moves::<Us, S>(&cx, sink);
-        self.slider_moves::<Us, L, S>(sliders, &cx, sink);
-        self.pawn_moves::<Us, S>(&cx, sink);
+        if counted.leapers().is_none() {
+            self.knight_moves::<Us, S>(&cx, sink);
+        }
+        if counted.sliders().is_none() {
+            self.slider_moves::<Us, L, S>(sliders, &cx, sink);
+        }
+        if counted.leapers().is_none() {
+            self.pawn_moves::<Us, S>(&cx, sink);
+        }
         if CAPTURES {
             self.en_passant_moves::<Us, L, S>(sliders, &cx, &enemy, sink);
         }
@@ -91,12 +109,18 @@ impl Position {
     #[cfg_attr(qiboard_unoptimized, inline)]
     fn generate_here<S: MoveSink, const CAPTURES: bool, const QUIETS: bool>(&self, sink: &mut S) {
         match self.side {
-            Color::White => {
-                self.generate::<White, Magics, S, CAPTURES, QUIETS>(Sliders(Magics), sink)
-            }
-            Color::Black => {
-                self.generate::<Black, Magics, S, CAPTURES, QUIETS>(Sliders(Magics), sink)
-            }
+            Color::White => self.generate::<White, Magics, S, CAPTURES, QUIETS>(
+                Sliders(Magics),
+                Inherited::NONE,
+                Counted::NONE,
+                sink,
+            ),
+            Color::Black => self.generate::<Black, Magics, S, CAPTURES, QUIETS>(
+                Sliders(Magics),
+                Inherited::NONE,
+                Counted::NONE,
+                sink,
+            ),
         }
     }
 
@@ -142,9 +166,15 @@ impl Position {
     /// move), for perft's last ply.
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
-    pub(crate) fn count_moves<Us: Side, L: Layout>(&self, sliders: Sliders<L>) -> u64 {
-        let mut counter = Counter(0);
-        self.generate::<Us, L, _, true, true>(sliders, &mut counter);
+    pub(crate) fn count_moves<Us: Side, L: Layout>(
+        &self,
+        sliders: Sliders<L>,
+        inherited: Inherited,
+        counted: Counted,
+    ) -> u64 {
+        let known = counted.leapers().unwrap_or(0) + counted.sliders().unwrap_or(0);
+        let mut counter = Counter(known);
+        self.generate::<Us, L, _, true, true>(sliders, inherited, counted, &mut counter);
         counter.0
     }
 
@@ -157,9 +187,135 @@ impl Position {
     pub(crate) fn for_each_child<Us: Side, L: Layout>(
         &self,
         sliders: Sliders<L>,
-        visit: impl FnMut(&Position),
+        mut visit: impl FnMut(&Position),
     ) {
-        let mut children = Children::<Us, _>::new(self, visit);
-        self.generate::<Us, L, _, true, true>(sliders, &mut children);
+        self.visit_children::<Us, L, _>(sliders, (), |child: &Position, _, _| visit(child));
+    }
+
+    /// [`Position::for_each_child`] for perft's last but one ply: each
+    /// child comes with what it inherits for counting its moves (see
+    /// [`Position::count_moves`]).
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    pub(crate) fn for_each_last_child<Us: Side, L: Layout>(
+        &self,
+        sliders: Sliders<L>,
+        visit: impl FnMut(&Position, Inherited, Counted),
+    ) {
+        let king = self.king(Us::THEM);
+        let enemy = self.enemy::<Us::Other>();
+        let (checkers, pinned) = self.checkers_and_pinned::<Us::Other, L>(sliders, king, &enemy);
+        let lines = if checkers.is_empty() {
+            bishop_rays(king) | rook_rays(king)
+        } else {
+            Bitboard::FULL
+        };
+        let leapers = king::leaper_attacks::<Us::Other>(&enemy);
+        let them_pieces = self.by_color[Us::THEM.index()];
+        let (pawn_zone, slider_zone) = self.them_piece_zones::<Us, L>(sliders);
+        let steps = king_attacks(king) - them_pieces;
+        let mut step_zone = king_attacks(king);
+        let mut step_lines = Bitboard::EMPTY;
+        for step in steps {
+            step_zone |= knight_attacks(step) | king_attacks(step) | pawn_attacks(Us::THEM, step);
+            let (straight, diagonal) = (rook_rays(step), bishop_rays(step));
+            if !(enemy.straight & straight).is_empty() {
+                step_zone |= straight;
+            }
+            if !(enemy.diagonal & diagonal).is_empty() {
+                step_zone |= diagonal;
+            }
+            step_lines |= straight | diagonal;
+        }
+        let view = KingView {
+            lines,
+            zone: lines | knight_attacks(king) | pawn_attacks(Us::THEM, king),
+            pinned,
+            leapers: if leapers.contains(king) {
+                Bitboard::EMPTY
+            } else {
+                leapers
+            },
+            safe_and_king: self.safe_steps(sliders, king, steps - leapers, &enemy)
+                | king.bitboard(),
+            step_zone,
+            slider_step_zone: step_zone | step_lines,
+            counted: self.them_piece_moves::<Us, L>(sliders, king, pinned),
+            leaper_zone: them_pieces | pawn_zone,
+            slider_zone: them_pieces | slider_zone,
+        };
+        self.visit_children::<Us, L, _>(sliders, view, visit);
+    }
+
+    /// Makes each legal move of `Us` and hands the child, with what
+    /// `heritage` says it inherits, to `visit`.
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    fn visit_children<Us: Side, L: Layout, H: Heritage>(
+        &self,
+        sliders: Sliders<L>,
+        heritage: H,
+        visit: impl FnMut(&Position, Inherited, Counted),
+    ) {
+        let mut children = Children::<Us, _, _>::new(self, heritage, visit);
+        let (inherited, counted) = (Inherited::NONE, Counted::NONE);
+        self.generate::<Us, L, _, true, true>(sliders, inherited, counted, &mut children);
+    }
+
+    /// How many moves the knights and pawns (en passant aside) and the
+    /// sliders of the side not to move (`Us::Other`, its king on `king`
+    /// and its `pinned` pieces pinned, not in check) would have, were it
+    /// its turn.
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    fn them_piece_moves<Us: Side, L: Layout>(
+        &self,
+        sliders: Sliders<L>,
+        king: Square,
+        pinned: Bitboard,
+    ) -> Counted {
+        let cx = Context {
+            king,
+            occupied: self.occupied(),
+            theirs: self.by_color[Us::US.index()],
+            target: !self.by_color[Us::THEM.index()],
+            pinned,
+            in_check: false,
+        };
+        let (mut leapers, mut slides) = (Counter(0), Counter(0));
+        self.knight_moves::<Us::Other, _>(&cx, &mut leapers);
+        self.pawn_moves::<Us::Other, _>(&cx, &mut leapers);
+        self.slider_moves::<Us::Other, L, _>(sliders, &cx, &mut slides);
+        Counted {
+            leapers: leapers.0,
+            sliders: slides.0,
+        }
+    }
+
+    /// Where a move of `Us` must leave and land, besides the squares of
+    /// the other side's pieces, to leave the counts of
+    /// [`Position::them_piece_moves`] as they are (with the pins): for
+    /// the pawns, no square one of theirs could step to (two ranks ahead
+    /// too) or capture on, give or take squares across the board's edge;
+    /// for the sliders, no square they attack. Knights move wherever no
+    /// piece of theirs stands, whatever else stands there.
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    fn them_piece_zones<Us: Side, L: Layout>(&self, sliders: Sliders<L>) -> (Bitboard, Bitboard) {
+        let occupied = self.occupied();
+        let enemy = self.enemy::<Us>();
+        let mut slider_zone = Bitboard::EMPTY;
+        for square in enemy.straight {
+            slider_zone |= sliders.rook(square, occupied);
+        }
+        for square in enemy.diagonal {
+            slider_zone |= sliders.bishop(square, occupied);
+        }
+        let pawns = enemy.pawns.0;
+        let pawn_zone = Bitboard(match Us::THEM {
+            Color::White => pawns << 7 | pawns << 8 | pawns << 9 | pawns << 16,
+            Color::Black => pawns >> 7 | pawns >> 8 | pawns >> 9 | pawns >> 16,
+        });
+        (pawn_zone, slider_zone)
     }
 }

@@ -2,8 +2,12 @@
 //! screen squares, found in one pass over the enemy pieces that can reach
 //! the king, and the test that a move leaves the king safe.
 
+use super::pieces::{count_king, Bits};
 use super::side::Side;
-use crate::xiangqi::tables::{HORSE_CHECKERS, HORSE_CHECK_LEGS, LINES, PAWN_CHECKERS, SIGHT};
+use super::{count_unpinned_leapers, Counted};
+use crate::xiangqi::tables::{
+    HORSE_CHECKERS, HORSE_CHECK_LEGS, KING_MOVES, LINES, PAWN_CHECKERS, SIGHT,
+};
 use crate::xiangqi::{PieceKind, Position};
 
 /// Every square a horse could check a king on each square from, legs
@@ -133,6 +137,24 @@ impl Context {
         }
     }
 
+    /// The context of `position`, whose side to move is `Us`, with the
+    /// checkers, pins and screens a parent found (see [`KingView`]).
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    pub(super) fn inherited<Us: Side>(position: &Position, view: &KingView) -> Context {
+        let ours = position.by_color[Us::US as usize].0;
+        let theirs = position.by_color[Us::THEM as usize].0;
+        Context {
+            king: view.king,
+            occupied: ours | theirs,
+            ours,
+            theirs,
+            checkers: view.checkers,
+            pinned: view.pinned,
+            screens: view.screens,
+        }
+    }
+
     /// Whether moving our piece from `from` to `to` leaves our king safe.
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
@@ -143,6 +165,100 @@ impl Context {
         // A piece captured on `to` attacks nothing any more.
         attackers::<Us>(position, self.theirs & !to_bit, king, occupied) == 0
     }
+}
+
+/// What the side not to move finds about its king in a position, for
+/// the children at perft's last but one ply: a move of the other side
+/// that leaves and enters no square of `zone` leaves it all as it was.
+pub(crate) struct KingView {
+    king: usize,
+    checkers: u128,
+    pinned: u128,
+    screens: u128,
+    /// The king's rank and file, where its horse checkers stand and
+    /// their legs, and where its pawn checkers stand: every square whose
+    /// piece the checkers, pins and screens depend on.
+    zone: u128,
+    /// How many of the king's own steps are legal.
+    king_moves: u64,
+    /// The same squares for each of the king's steps, and the steps:
+    /// every square whose piece the legality of a step depends on.
+    step_zone: u128,
+    /// The moves of the unpinned horses, elephants, advisors and pawns.
+    leaper_moves: u64,
+    /// Every piece of the side, and the legs of its horses and eyes of
+    /// its elephants (with some squares beside them across the board's
+    /// edge): where a move must leave and land for `leaper_moves` to hold.
+    leaper_zone: u128,
+}
+
+impl KingView {
+    /// The view of `Them`, the side not to move in `position`.
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    pub(crate) fn new<Them: Side>(position: &Position) -> KingView {
+        let context = Context::new::<Them>(position);
+        let king = context.king;
+        let by_kind = &position.by_kind;
+        let horses = by_kind[PieceKind::Horse as usize].0 & context.ours;
+        let elephants = by_kind[PieceKind::Elephant as usize].0 & context.ours;
+        let mut step_zone = 0;
+        for step in Bits(KING_MOVES[king]) {
+            step_zone |= bit(step) | reach::<Them>(step);
+        }
+        KingView {
+            king,
+            checkers: context.checkers,
+            pinned: context.pinned,
+            screens: context.screens,
+            zone: reach::<Them>(king),
+            king_moves: count_king::<Them>(position, &context),
+            step_zone,
+            leaper_moves: count_unpinned_leapers::<Them>(position, &context),
+            leaper_zone: context.ours | around(horses, [1, 9]) | around(elephants, [8, 10]),
+        }
+    }
+
+    /// What the count of the position after a move from `from` to `to`
+    /// can take from the view, the checkers, pins and screens holding.
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    pub(crate) fn counted_after(&self, from: usize, to: usize) -> Counted {
+        let moved = bit(from) | bit(to);
+        Counted {
+            king: (moved & self.step_zone == 0).then_some(self.king_moves),
+            leapers: (moved & self.leaper_zone == 0).then_some(self.leaper_moves),
+        }
+    }
+
+    /// Whether the position after a move from `from` to `to` has the
+    /// view's checkers, pins and screens.
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    pub(crate) fn holds_after(&self, from: usize, to: usize) -> bool {
+        (bit(from) | bit(to)) & self.zone == 0
+    }
+}
+
+/// The squares `offsets` away from a member of `set`, either way.
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
+fn around(set: u128, offsets: [u32; 2]) -> u128 {
+    offsets
+        .iter()
+        .fold(0, |near, &offset| near | set << offset | set >> offset)
+}
+
+/// Every square whose piece may decide whether a king of `Us` on
+/// `square` is attacked: its rank and file, where a horse could check it
+/// from and the legs of those checks, and where a pawn could.
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
+fn reach<Us: Side>(square: usize) -> u128 {
+    let legs = HORSE_CHECK_LEGS[square]
+        .iter()
+        .fold(0, |legs, &leg| legs | bit(leg as usize));
+    LINES[square] | HORSE_ZONE[square] | legs | PAWN_CHECKERS[Us::THEM as usize][square]
 }
 
 /// The pieces of `theirs` (the other side's pieces, or some of them)

@@ -34,6 +34,7 @@ mod side;
 mod sink;
 
 use context::Context;
+pub(crate) use context::KingView;
 use pawns::{count_pawn_moves, pawn_moves};
 use pieces::{
     count_king, count_leapers, count_lines, count_pinned, destinations, kind_moves, one_by_one,
@@ -114,7 +115,40 @@ fn generate<Us: Side, S: Sink>(
 #[cfg_attr(not(qiboard_unoptimized), inline(always))]
 #[cfg_attr(qiboard_unoptimized, inline)]
 pub(crate) fn count<Us: Side>(position: &Position) -> u64 {
-    let context = Context::new::<Us>(position);
+    let counted = Counted {
+        king: None,
+        leapers: None,
+    };
+    count_in::<Us>(position, Context::new::<Us>(position), counted)
+}
+
+/// [`count`] with the checkers, pins and screens of `view`, which a
+/// parent found and the move to `position` left as they were (see
+/// [`KingView::holds_after`]), and the count of the king's steps if the
+/// move left that too (see [`KingView::king_moves_after`]).
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
+pub(crate) fn count_inherited<Us: Side>(
+    position: &Position,
+    view: &KingView,
+    counted: Counted,
+) -> u64 {
+    count_in::<Us>(position, Context::inherited::<Us>(position, view), counted)
+}
+
+/// Parts of a count a parent may know already (see [`KingView`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Counted {
+    /// The king's steps.
+    pub(crate) king: Option<u64>,
+    /// The moves of the unpinned horses, elephants, advisors and pawns.
+    pub(crate) leapers: Option<u64>,
+}
+
+/// [`count`] in a known context, without recounting what `counted` knows.
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
+fn count_in<Us: Side>(position: &Position, context: Context, counted: Counted) -> u64 {
     if context.checkers != 0 {
         let mut counter = Counter(0);
         generate::<Us, Counter>(position, &context, MoveFilter::All, &mut counter);
@@ -123,25 +157,42 @@ pub(crate) fn count<Us: Side>(position: &Position) -> u64 {
     let by_kind = &position.by_kind;
     let free = context.ours & !context.pinned;
     let of = |kind: PieceKind| by_kind[kind as usize].0 & free;
-    let allowed = BOARD & !context.ours & !context.screens;
-    let occupied = context.occupied;
-    let (occupied9, occupied10) = (occupied << 9, occupied << 10);
     count_lines::<false>(&context, of(PieceKind::Rook))
         + count_lines::<true>(&context, of(PieceKind::Cannon))
-        + count_leapers(of(PieceKind::Horse), allowed, |from| {
-            leapers::horse(from, occupied9)
-        })
-        + count_leapers(of(PieceKind::Elephant), allowed, |from| {
-            leapers::elephant(from, occupied10)
-        })
-        + count_leapers(of(PieceKind::Advisor), allowed, |from| ADVISOR_MOVES[from])
-        + count_pawn_moves::<Us>(of(PieceKind::Pawn), allowed)
+        + match counted.leapers {
+            Some(moves) => moves,
+            None => count_unpinned_leapers::<Us>(position, &context),
+        }
         + if context.pinned == 0 {
             0
         } else {
             count_pinned::<Us>(position, &context)
         }
-        + count_king::<Us>(position, &context)
+        + match counted.king {
+            Some(moves) => moves,
+            None => count_king::<Us>(position, &context),
+        }
+}
+
+/// The moves of the unpinned horses, elephants, advisors and pawns of
+/// `Us`, not in check. They change only when a piece lands on or leaves
+/// one of their squares, a horse's leg or an elephant's eye, or the
+/// screens change: an enemy piece arriving on or leaving one of their
+/// destinations leaves it a destination.
+#[cfg_attr(not(qiboard_unoptimized), inline(always))]
+#[cfg_attr(qiboard_unoptimized, inline)]
+fn count_unpinned_leapers<Us: Side>(position: &Position, context: &Context) -> u64 {
+    let by_kind = &position.by_kind;
+    let free = context.ours & !context.pinned;
+    let of = |kind: PieceKind| by_kind[kind as usize].0 & free;
+    let allowed = BOARD & !context.ours & !context.screens;
+    let (occupied9, occupied10) = (context.occupied << 9, context.occupied << 10);
+    count_leapers(of(PieceKind::Horse), allowed, |from| {
+        leapers::horse(from, occupied9)
+    }) + count_leapers(of(PieceKind::Elephant), allowed, |from| {
+        leapers::elephant(from, occupied10)
+    }) + count_leapers(of(PieceKind::Advisor), allowed, |from| ADVISOR_MOVES[from])
+        + count_pawn_moves::<Us>(of(PieceKind::Pawn), allowed)
 }
 
 /// Hands each legal move of `position`, whose side to move is `Us`, to
