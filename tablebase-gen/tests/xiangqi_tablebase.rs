@@ -267,9 +267,10 @@ fn files_round_trip_and_damage_is_reported() {
     assert!(error.contains("KRK"), "{error}");
 
     // Files of the earlier block formats (version 2: a byte per WDL
-    // entry; version 3: blocks of 256 KiB and 1 MiB) are refused, naming
-    // the command that rebuilds them.
-    for version in [2u16, 3] {
+    // entry; version 3: blocks of 256 KiB and 1 MiB; version 4: no
+    // dictionary field) are refused, naming the command that rebuilds
+    // them.
+    for version in [2u16, 3, 4] {
         let mut previous = good.clone();
         previous[8..10].copy_from_slice(&version.to_le_bytes());
         std::fs::write(&path, &previous).unwrap();
