@@ -4,11 +4,15 @@
 //! under it and what decompressing one block at random costs, the cost a
 //! probe whose block is not cached pays.
 //!
-//! `cargo run --release -p qiboard-tablebase-gen --example block_layouts -- FILE BYTES:LEVEL:DICT...`
+//! `cargo run --release -p qiboard-tablebase-gen --example block_layouts -- FILE BYTES:LEVEL:DICT[:RUNS]...`
 //!
-//! e.g. `-- DIR/KRNKR.qwdl 8192:15:0 8192:15:131072 16384:15:0`. The
+//! e.g. `-- DIR/KRNKR.qwdl 8192:15:0 8192:15:65536 16384:15:0:1`. The
 //! dictionary is trained with zstd's trainer on up to 2,000 of the
-//! table's blocks, evenly spaced; its bytes count in the size.
+//! table's blocks, evenly spaced; its bytes count in the size. `RUNS` 1
+//! (WDL files only) compresses each block's runs of equal entries instead
+//! of its entries, and times turning them back into entries too. Frames
+//! here carry their size and dictionary id, a few bytes more than the
+//! files' frames.
 
 use std::time::Instant;
 
