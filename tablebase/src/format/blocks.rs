@@ -492,11 +492,15 @@ fn decode_block(
 }
 
 thread_local! {
-    /// Each thread's decompression context: making one per block would cost
-    /// about as much as decompressing a block of a few KiB. A file's
-    /// dictionary is prepared once, in the file, and referenced per block.
-    static DECOMPRESSOR: std::cell::RefCell<Option<zstd::zstd_safe::DCtx<'static>>> =
-        const { std::cell::RefCell::new(None) };
+    /// Each thread's decompression contexts: making one per block would
+    /// cost about as much as decompressing a block of a few KiB. A file's
+    /// dictionary is prepared once, in the file, and referenced per block;
+    /// frames with a dictionary have a context of their own, since zstd
+    /// takes a dictionary the context did not use last for one not in the
+    /// processor's cache and decodes the frame the slower way that
+    /// prefetches (a DTM probe alternates between the two kinds).
+    static DECOMPRESSORS: std::cell::RefCell<[Option<zstd::zstd_safe::DCtx<'static>>; 2]> =
+        const { std::cell::RefCell::new([None, None]) };
 }
 
 /// `compressed` decompressed with `dictionary`, at most `capacity` bytes.
@@ -505,15 +509,16 @@ fn decompress(
     dictionary: Option<&Dictionary>,
     capacity: usize,
 ) -> Result<Vec<u8>, String> {
-    DECOMPRESSOR.with(|cell| {
-        let mut cell = cell.try_borrow_mut().map_err(|e| e.to_string())?;
-        if cell.is_none() {
-            *cell = Some(
+    DECOMPRESSORS.with(|cell| {
+        let mut contexts = cell.try_borrow_mut().map_err(|e| e.to_string())?;
+        let context = &mut contexts[usize::from(dictionary.is_some())];
+        if context.is_none() {
+            *context = Some(
                 zstd::zstd_safe::DCtx::try_create()
                     .ok_or("zstd could not allocate a decompression context")?,
             );
         }
-        let context = cell.as_mut().expect("made above");
+        let context = context.as_mut().expect("made above");
         let mut entries = Vec::with_capacity(capacity);
         match dictionary {
             Some(dictionary) => {
