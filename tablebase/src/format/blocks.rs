@@ -709,12 +709,26 @@ mod tests {
         (assemble(&header, dictionary, &compressed), entries)
     }
 
+    /// Raw content, which serves as a dictionary as well as a trained one.
+    fn dictionary() -> Vec<u8> {
+        (0..4096u32)
+            .map(|i| [0x55, 0xaa, 0x00, 0x59][(i / 37 % 4) as usize])
+            .collect()
+    }
+
+    /// The header of a file of [`file`] (123 bytes with a three-letter
+    /// signature) declaring a dictionary of `size` bytes, its checksum
+    /// made again.
+    fn declare_dictionary(bytes: &mut [u8], size: u32) {
+        // The size follows the entries per block.
+        bytes[31..35].copy_from_slice(&size.to_le_bytes());
+        let head = checksum(&bytes[..123]);
+        bytes[123..131].copy_from_slice(&head.to_le_bytes());
+    }
+
     #[test]
     fn blocks_read_back_through_the_dictionary_the_index_checksum_covers() {
-        // Raw content serves as a dictionary as well as a trained one.
-        let dictionary: Vec<u8> = (0..4096u32)
-            .map(|i| [0x55, 0xaa, 0x00, 0x59][(i / 37 % 4) as usize])
-            .collect();
+        let dictionary = dictionary();
         let (bytes, entries) = file(&dictionary, 3);
         let header = check_bytes(&bytes, FileKind::Wdl, 1 << 20).unwrap();
         assert_eq!(header.blocks_per_side(), 3);
@@ -736,29 +750,23 @@ mod tests {
         assert!(error.contains("checksum"), "{error}");
 
         // A dictionary larger than any file may hold is refused before it
-        // is read (the size field follows the entries per block).
+        // is read.
         let mut huge = bytes.clone();
-        huge[31..35].copy_from_slice(&u32::MAX.to_le_bytes());
-        let head = checksum(&huge[..123]);
-        huge[123..131].copy_from_slice(&head.to_le_bytes());
+        declare_dictionary(&mut huge, u32::MAX);
         let error = check_bytes(&huge, FileKind::Wdl, 1 << 20).unwrap_err();
         assert!(error.contains("dictionary"), "{error}");
     }
 
     #[test]
     fn blocks_that_need_a_dictionary_the_file_lacks_are_refused() {
-        let dictionary: Vec<u8> = (0..4096u32)
-            .map(|i| [0x55, 0xaa, 0x00, 0x59][(i / 37 % 4) as usize])
-            .collect();
+        let dictionary = dictionary();
         let (with, _) = file(&dictionary, 2);
         let (without, entries) = file(&[], 2);
         assert!(check_bytes(&without, FileKind::Wdl, 1 << 20).is_ok());
         // The same header and blocks, the dictionary left out.
         let header_end = 131;
         let mut lacking = with[..header_end].to_vec();
-        lacking[31..35].copy_from_slice(&0u32.to_le_bytes());
-        let head = checksum(&lacking[..123]);
-        lacking[123..131].copy_from_slice(&head.to_le_bytes());
+        declare_dictionary(&mut lacking, 0);
         let records = &with[header_end + dictionary.len()..][..8 * entries.len()];
         lacking.extend_from_slice(records);
         lacking.extend_from_slice(&checksum(records).to_le_bytes());
