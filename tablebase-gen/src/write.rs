@@ -26,20 +26,22 @@ use qiboard_tablebase::{
 use crate::GenerateError;
 
 /// Each block of `codes` (one side's) packed into entries of `width` bits
-/// by `entry` ([`pack_block`]) and compressed. Each thread keeps one
-/// compressor and one buffer for all its blocks: making them afresh per
-/// block left the allocator holding tens of megabytes.
+/// by `entry` ([`pack_block`]) and compressed with `dictionary` (empty:
+/// none). Each thread keeps one compressor and one buffer for all its
+/// blocks: making them afresh per block left the allocator holding tens
+/// of megabytes.
 fn blocks_of(
     codes: &[u16],
     block_entries: usize,
     width: u8,
     level: i32,
+    dictionary: &[u8],
     entry: impl Fn(u16) -> Option<u16> + Sync,
 ) -> Vec<Vec<u8>> {
     codes
         .par_chunks(block_entries)
         .map_init(
-            || (Compressor::new(level), Vec::new()),
+            || (Compressor::with_dictionary(level, dictionary), Vec::new()),
             |(compressor, bytes), block| {
                 pack_block(block, width, &entry, bytes);
                 compressor.compress(bytes)
@@ -127,8 +129,66 @@ fn runs_of(
     Ok(())
 }
 
+/// WDL blocks sampled to train a dictionary, at most: evenly spaced over
+/// both sides, so that training reads a bounded part of a table out of
+/// core and holds 8 MiB at most.
+const DICTIONARY_SAMPLES: u64 = 1024;
+/// The WDL dictionary's size: one byte per this many bytes of entries, up
+/// to [`WDL_DICTIONARY_BYTES`] (a larger dictionary costs more in the file
+/// than it saves, and is slower to prepare).
+const ENTRY_BYTES_PER_DICTIONARY_BYTE: u64 = 256;
+/// The largest WDL dictionary written.
+const WDL_DICTIONARY_BYTES: u64 = 64 << 10;
+/// Tables whose dictionary would be smaller than this have none: too few
+/// blocks for a dictionary to pay.
+const MIN_DICTIONARY_BYTES: u64 = 1 << 10;
+
+/// A dictionary for the WDL file of the table `codes` holds, trained on a
+/// sample of its blocks, or none (empty) when the table is too small or
+/// the dictionary would not pay for its own bytes on the sample.
+fn wdl_dictionary(codes: &mut dyn Codes) -> Result<Vec<u8>, GenerateError> {
+    let per_side = codes.layout().per_side();
+    let block_entries = u64::from(WDL_BLOCK_ENTRIES);
+    let blocks_per_side = per_side.div_ceil(block_entries);
+    let size = (per_side / 2 / ENTRY_BYTES_PER_DICTIONARY_BYTE).min(WDL_DICTIONARY_BYTES);
+    if size < MIN_DICTIONARY_BYTES {
+        return Ok(Vec::new());
+    }
+    let blocks = 2 * blocks_per_side;
+    let step = blocks.div_ceil(DICTIONARY_SAMPLES).max(1);
+    let mut samples = Vec::new();
+    let mut run = Vec::new();
+    for number in (0..blocks).step_by(step as usize) {
+        let side = Color::ALL[(number / blocks_per_side) as usize];
+        let start = (number % blocks_per_side * block_entries) as usize;
+        let end = (start + block_entries as usize).min(per_side as usize);
+        codes.read(side, start..end, &mut run)?;
+        let mut packed = Vec::new();
+        pack_block(&run, 2, |code| wdl_symbol(code).map(u16::from), &mut packed);
+        samples.push(packed);
+    }
+    // The trainer refuses samples too few or too alike: no dictionary then.
+    let Ok(dictionary) = zstd::dict::from_samples(&samples, size as usize) else {
+        return Ok(Vec::new());
+    };
+    let compressed = |dictionary: &[u8]| {
+        samples
+            .par_iter()
+            .map_init(
+                || Compressor::with_dictionary(WDL_LEVEL, dictionary),
+                |compressor, sample| compressor.compress(sample).len() as u64,
+            )
+            .sum::<u64>()
+    };
+    let saved = compressed(&[]).saturating_sub(compressed(&dictionary));
+    // What the sample saved, scaled to the whole file.
+    let pays = saved * blocks / samples.len() as u64 > dictionary.len() as u64;
+    Ok(if pays { dictionary } else { Vec::new() })
+}
+
 /// The two files' bytes for the table `codes` holds: WDL, then DTM.
 pub(crate) fn encode(codes: &mut dyn Codes) -> Result<[Vec<u8>; 2], GenerateError> {
+    let dictionary = wdl_dictionary(codes)?;
     let mut wdl_blocks = Vec::new();
     let mut widest = 0;
     for side in Color::ALL {
@@ -138,6 +198,7 @@ pub(crate) fn encode(codes: &mut dyn Codes) -> Result<[Vec<u8>; 2], GenerateErro
                 WDL_BLOCK_ENTRIES as usize,
                 2,
                 WDL_LEVEL,
+                &dictionary,
                 |code| wdl_symbol(code).map(u16::from),
             ));
             let run_widest = run.par_iter().filter_map(|&code| dtm_entry(code)).max();
@@ -146,6 +207,7 @@ pub(crate) fn encode(codes: &mut dyn Codes) -> Result<[Vec<u8>; 2], GenerateErro
     }
     let wdl = assemble(
         &header(&*codes, FileKind::Wdl, 2, WDL_BLOCK_ENTRIES),
+        &dictionary,
         &wdl_blocks,
     );
     drop(wdl_blocks);
@@ -159,12 +221,14 @@ pub(crate) fn encode(codes: &mut dyn Codes) -> Result<[Vec<u8>; 2], GenerateErro
                 block_entries as usize,
                 width,
                 DTM_LEVEL,
+                &[],
                 dtm_entry,
             ));
         })?;
     }
     let dtm = assemble(
         &header(&*codes, FileKind::Dtm, width, block_entries),
+        &[],
         &dtm_blocks,
     );
     Ok([wdl, dtm])
@@ -348,4 +412,57 @@ fn read_into(
 
 fn corrupt(path: PathBuf, why: String) -> GenerateError {
     ProbeError::Corrupt { path, why }.into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_large_table_gets_a_dictionary_that_its_blocks_read_back_through() {
+        let layout = Arc::new(Layout::new("KRKAAEE".parse().expect("valid")).expect("indexed"));
+        let per_side = layout.per_side() as usize;
+        // Every block repeats one pseudo-random run of values (draw, loss,
+        // win): a block alone hardly compresses, and what the blocks share
+        // is what a dictionary holds.
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let pattern: Vec<u16> = (0..WDL_BLOCK_ENTRIES)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                1 + (state % 3) as u16
+            })
+            .collect();
+        let codes: Vec<u16> = (0..2 * per_side)
+            .map(|i| pattern[i % per_side % pattern.len()])
+            .collect();
+        let table = Table::from_codes(Arc::clone(&layout), RuleSet::Asian, codes);
+        let [wdl, _] = encode(&mut &table).unwrap();
+        let [again, _] = encode(&mut &table).unwrap();
+        assert!(wdl == again, "the same table makes the same bytes");
+
+        let path = std::env::temp_dir().join(format!("qiboard-dict-{}.qwdl", std::process::id()));
+        fs::write(&path, &wdl).unwrap();
+        let file = BlockFile::open(&path, FileKind::Wdl, MAX_ENTRIES);
+        fs::remove_file(&path).unwrap();
+        let file = file.unwrap();
+        assert!(file.dictionary_bytes() > 0);
+        let mut packed = Vec::new();
+        for side in Color::ALL {
+            let blocks = table.codes(side).chunks(WDL_BLOCK_ENTRIES as usize);
+            for (block, codes) in blocks.enumerate() {
+                pack_block(
+                    codes,
+                    2,
+                    |code| wdl_symbol(code).map(u16::from),
+                    &mut packed,
+                );
+                assert_eq!(
+                    file.read_block(side as usize, block as u64).unwrap(),
+                    packed
+                );
+            }
+        }
+    }
 }

@@ -277,9 +277,10 @@ fn files_round_trip_and_damage_is_reported() {
             .unwrap_err()
     };
     // Files of the earlier block formats (version 2: a byte per WDL
-    // entry; version 3: blocks of 256 KiB and 1 MiB) are refused, naming
-    // the command that rebuilds them.
-    for version in [2u16, 3] {
+    // entry; version 3: blocks of 256 KiB and 1 MiB; version 4: no
+    // dictionary field) are refused, naming the command that rebuilds
+    // them.
+    for version in [2u16, 3, 4] {
         let error = open_as_version(version);
         assert!(
             matches!(error, GenerateError::Probe(ProbeError::OldFormat { .. })),

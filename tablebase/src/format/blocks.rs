@@ -1,8 +1,15 @@
-//! Files of independently compressed blocks: a versioned header, an index
-//! of the blocks with a checksum each, then the blocks. A reader opens the
-//! header and index only, and reads one block at a time with a positioned
-//! read, so probing never loads (or maps) a whole file. `docs/tablebase-format.md`
-//! specifies the layout.
+//! Files of independently compressed blocks: a versioned header, a zstd
+//! dictionary the blocks share (trained on the table's own blocks, or
+//! none), an index of the blocks with a checksum each, then the blocks. A
+//! reader opens the header, dictionary and index only, and reads one block
+//! at a time with a positioned read, so probing never loads (or maps) a
+//! whole file. `docs/tablebase-format.md` specifies the layout.
+//!
+//! The dictionary is zstd's own idea (its trainer picks the segments that
+//! recur most across the samples, and entropy tables that the blocks may
+//! reuse instead of describing their own): small blocks keep a probe whose
+//! block is not cached cheap, and the dictionary gives back some of the
+//! context such blocks lose.
 
 use std::fs::File;
 use std::path::Path;
@@ -12,7 +19,7 @@ use crate::table::SideStats;
 /// The first bytes of every file; the kind follows.
 const MAGIC: &[u8; 4] = b"QITB";
 /// The format version this build writes and reads.
-pub const FORMAT_VERSION: u16 = 4;
+pub const FORMAT_VERSION: u16 = 5;
 /// The compression method byte: zstd frames.
 const ZSTD: u8 = 1;
 /// Bytes of the per-block index record: length and checksum (offsets
@@ -22,6 +29,8 @@ const BLOCK_RECORD: usize = 4 + 4;
 /// The largest decompressed block a file may declare (a defence against
 /// files written to make a reader allocate without bound).
 pub const MAX_BLOCK_BYTES: usize = 4 << 20;
+/// The largest dictionary a file may declare (the same defence).
+pub const MAX_DICTIONARY_BYTES: usize = 1 << 20;
 
 /// What a file holds per entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -103,7 +112,8 @@ impl Header {
         }
     }
 
-    fn encode(&self, out: &mut Vec<u8>) {
+    /// The header's bytes, declaring a dictionary of `dictionary` bytes.
+    fn encode(&self, dictionary: u32, out: &mut Vec<u8>) {
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(self.kind.tag());
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
@@ -113,6 +123,7 @@ impl Header {
         out.extend_from_slice(self.material.as_bytes());
         out.extend_from_slice(&self.per_side.to_le_bytes());
         out.extend_from_slice(&self.block_entries.to_le_bytes());
+        out.extend_from_slice(&dictionary.to_le_bytes());
         for stats in &self.stats {
             for count in [
                 stats.legal,
@@ -154,12 +165,24 @@ pub fn checksum(bytes: &[u8]) -> u64 {
     hash.wrapping_mul(K) ^ hash >> 29
 }
 
-/// The whole file for `header` and its blocks, already compressed, Red's
-/// blocks first: header, header checksum, block index, blocks.
-pub fn assemble(header: &Header, blocks: &[Vec<u8>]) -> Vec<u8> {
+/// The whole file for `header`, the `dictionary` its blocks were
+/// compressed with (empty for none) and its blocks, already compressed,
+/// Red's blocks first: header, header checksum, dictionary, block index,
+/// a checksum of dictionary and index, blocks.
+///
+/// # Panics
+///
+/// If the dictionary is larger than [`MAX_DICTIONARY_BYTES`] (no reader
+/// would open the file).
+pub fn assemble(header: &Header, dictionary: &[u8], blocks: &[Vec<u8>]) -> Vec<u8> {
+    assert!(
+        dictionary.len() <= MAX_DICTIONARY_BYTES,
+        "a dictionary of at most {MAX_DICTIONARY_BYTES} bytes"
+    );
     let mut head = Vec::new();
-    header.encode(&mut head);
-    let mut index = Vec::with_capacity(blocks.len() * BLOCK_RECORD);
+    header.encode(dictionary.len() as u32, &mut head);
+    let mut index = Vec::with_capacity(dictionary.len() + blocks.len() * BLOCK_RECORD);
+    index.extend_from_slice(dictionary);
     for block in blocks {
         index.extend_from_slice(&(block.len() as u32).to_le_bytes());
         index.extend_from_slice(&block_checksum(block).to_le_bytes());
@@ -175,27 +198,50 @@ pub fn assemble(header: &Header, blocks: &[Vec<u8>]) -> Vec<u8> {
     out
 }
 
-/// Compresses blocks at one level, reusing its working memory from block
-/// to block. Frames leave out the decompressed size: the header gives it.
-pub struct Compressor(Option<zstd::bulk::Compressor<'static>>, i32);
+/// Compresses blocks at one level, with a dictionary or none, reusing its
+/// working memory from block to block. Frames leave out the decompressed
+/// size (the header gives it) and the dictionary's id (the file holds one
+/// dictionary).
+pub struct Compressor<'d> {
+    context: Option<zstd::bulk::Compressor<'static>>,
+    level: i32,
+    dictionary: &'d [u8],
+}
 
-impl Compressor {
-    /// A compressor at zstd `level`.
-    pub fn new(level: i32) -> Compressor {
-        let compressor = zstd::bulk::Compressor::new(level).and_then(|mut compressor| {
-            compressor.set_parameter(zstd::zstd_safe::CParameter::ContentSizeFlag(false))?;
-            Ok(compressor)
-        });
-        Compressor(compressor.ok(), level)
+impl Compressor<'static> {
+    /// A compressor at zstd `level`, without a dictionary.
+    pub fn new(level: i32) -> Compressor<'static> {
+        Compressor::with_dictionary(level, &[])
+    }
+}
+
+impl<'d> Compressor<'d> {
+    /// A compressor at zstd `level` with `dictionary` (empty: none).
+    pub fn with_dictionary(level: i32, dictionary: &'d [u8]) -> Compressor<'d> {
+        use zstd::zstd_safe::CParameter;
+        let context = zstd::bulk::Compressor::with_dictionary(level, dictionary).and_then(
+            |mut compressor| {
+                compressor.set_parameter(CParameter::ContentSizeFlag(false))?;
+                compressor.set_parameter(CParameter::DictIdFlag(false))?;
+                Ok(compressor)
+            },
+        );
+        Compressor {
+            context: context.ok(),
+            level,
+            dictionary,
+        }
     }
 
     /// One block's entries, compressed.
     pub fn compress(&mut self, entries: &[u8]) -> Vec<u8> {
-        let mut compressed = match &mut self.0 {
+        let mut compressed = match &mut self.context {
             Some(compressor) => compressor.compress(entries),
             // Without a context of its own (zstd could not allocate one):
-            // a frame with its size, which reads the same.
-            None => zstd::bulk::compress(entries, self.1),
+            // a frame with its size and the dictionary's id, which reads
+            // the same.
+            None => zstd::bulk::Compressor::with_dictionary(self.level, self.dictionary)
+                .and_then(|mut compressor| compressor.compress(entries)),
         }
         .expect("compressing into a buffer of the bound's size cannot fail");
         // zstd fills a buffer of the worst case, the block's own size: a
@@ -254,28 +300,49 @@ struct BlockRecord {
     checksum: u32,
 }
 
-/// An open file: its header and block index, and the file to read blocks
-/// from.
-#[derive(Debug)]
+/// An open file: its header, dictionary and block index, and the file to
+/// read blocks from.
 pub struct BlockFile {
     file: File,
     header: Header,
+    dictionary: Option<Dictionary>,
     blocks: Vec<BlockRecord>,
 }
 
-/// The longest header a valid file has (a 255-byte material signature).
-const MAX_HEADER: usize = 8 + 2 + 2 + 3 + 1 + 255 + 8 + 4 + 2 * 44 + 8;
+impl std::fmt::Debug for BlockFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BlockFile")
+            .field("header", &self.header)
+            .field("dictionary", &self.dictionary.as_ref().map(|d| d.bytes))
+            .field("blocks", &self.blocks.len())
+            .finish()
+    }
+}
 
-/// Checks a file's header and block index. `size` is the file's length and
-/// `read(offset, length)` its bytes there; `per_side_limit` bounds the
-/// entries a header may declare. Nothing is allocated beyond what the
-/// file's length allows.
+/// A file's dictionary, prepared once for every thread's decompressions.
+struct Dictionary {
+    prepared: zstd::zstd_safe::DDict<'static>,
+    /// Its size in the file.
+    bytes: usize,
+}
+
+/// What [`parse`] finds: the header, the dictionary (`None` for none) and
+/// where each block is.
+type Parsed = (Header, Option<Dictionary>, Vec<BlockRecord>);
+
+/// The longest header a valid file has (a 255-byte material signature).
+const MAX_HEADER: usize = 8 + 2 + 2 + 3 + 1 + 255 + 8 + 4 + 4 + 2 * 44 + 8;
+
+/// Checks a file's header, dictionary and block index. `size` is the
+/// file's length and `read(offset, length)` its bytes there;
+/// `per_side_limit` bounds the entries a header may declare. Nothing is
+/// allocated beyond what the file's length allows.
 fn parse(
     size: u64,
     kind: FileKind,
     per_side_limit: u64,
     read: &mut dyn FnMut(u64, usize) -> Result<Vec<u8>, String>,
-) -> Result<(Header, Vec<BlockRecord>), String> {
+) -> Result<Parsed, String> {
     let head = read(0, MAX_HEADER.min(size as usize))?;
     let mut fields = Fields { bytes: &head };
     if fields.take(4, "magic bytes")? != MAGIC {
@@ -324,6 +391,12 @@ fn parse(
     if block_entries == 0 || block_bytes(u64::from(block_entries), width) > MAX_BLOCK_BYTES as u64 {
         return Err(format!("declares {block_entries} entries per block"));
     }
+    let dictionary_bytes = fields.u32("dictionary size")? as usize;
+    if dictionary_bytes > MAX_DICTIONARY_BYTES {
+        return Err(format!(
+            "declares a dictionary of {dictionary_bytes} bytes, over {MAX_DICTIONARY_BYTES}"
+        ));
+    }
     let mut stats = [SideStats::default(); 2];
     for side in &mut stats {
         side.legal = fields.u64("counts")?;
@@ -350,15 +423,25 @@ fn parse(
     };
     let count = 2 * header.blocks_per_side();
     let index_start = (header_length + 8) as u64;
-    let index_bytes = count * BLOCK_RECORD as u64;
+    // The dictionary and the records, as one checksummed run.
+    let index_bytes = dictionary_bytes as u64 + count * BLOCK_RECORD as u64;
     if index_start + index_bytes + 8 > size {
-        return Err("truncated: the file ends inside the block index".into());
+        return Err("truncated: the file ends inside the dictionary or block index".into());
     }
     let index = read(index_start, index_bytes as usize + 8)?;
-    let (records, sum) = index.split_at(index_bytes as usize);
-    if checksum(records) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
+    let (index, sum) = index.split_at(index_bytes as usize);
+    if checksum(index) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
         return Err("block index checksum mismatch: the file is corrupted".into());
     }
+    let (dictionary, records) = index.split_at(dictionary_bytes);
+    let dictionary = match dictionary {
+        [] => None,
+        bytes => Some(Dictionary {
+            prepared: zstd::zstd_safe::DDict::try_create(bytes)
+                .ok_or("the dictionary is not a valid zstd dictionary")?,
+            bytes: bytes.len(),
+        }),
+    };
     let data_start = index_start + index_bytes + 8;
     let mut expected_offset = data_start;
     let blocks = records
@@ -379,13 +462,14 @@ fn parse(
             "the blocks end at byte {expected_offset}, the file at {size}"
         ));
     }
-    Ok((header, blocks))
+    Ok((header, dictionary, blocks))
 }
 
 /// Checks and decompresses one block's `compressed` bytes, block `block` of
 /// a side, number `number` in the file.
 fn decode_block(
     header: &Header,
+    dictionary: Option<&Dictionary>,
     record: &BlockRecord,
     compressed: &[u8],
     (block, number): (u64, u64),
@@ -396,7 +480,7 @@ fn decode_block(
         ));
     }
     let expected = header.bytes_for(header.entries_in(block));
-    let entries = decompress(compressed, expected)
+    let entries = decompress(compressed, dictionary, expected)
         .map_err(|e| format!("block {number} does not decompress: {e}"))?;
     if entries.len() != expected {
         return Err(format!(
@@ -408,22 +492,41 @@ fn decode_block(
 }
 
 thread_local! {
-    /// Each thread's decompression context: making one per block would cost
-    /// about as much as decompressing a block of a few KiB.
-    static DECOMPRESSOR: std::cell::RefCell<Option<zstd::bulk::Decompressor<'static>>> =
-        const { std::cell::RefCell::new(None) };
+    /// Each thread's decompression contexts: making one per block would
+    /// cost about as much as decompressing a block of a few KiB. A file's
+    /// dictionary is prepared once, in the file, and referenced per block;
+    /// frames with a dictionary have a context of their own, since zstd
+    /// takes a dictionary the context did not use last for one not in the
+    /// processor's cache and decodes the frame the slower way that
+    /// prefetches (a DTM probe alternates between the two kinds).
+    static DECOMPRESSORS: std::cell::RefCell<[Option<zstd::zstd_safe::DCtx<'static>>; 2]> =
+        const { std::cell::RefCell::new([None, None]) };
 }
 
-/// `compressed` decompressed, at most `capacity` bytes.
-fn decompress(compressed: &[u8], capacity: usize) -> std::io::Result<Vec<u8>> {
-    DECOMPRESSOR.with(|cell| {
-        let mut cell = cell.try_borrow_mut().map_err(std::io::Error::other)?;
-        if cell.is_none() {
-            *cell = Some(zstd::bulk::Decompressor::new()?);
+/// `compressed` decompressed with `dictionary`, at most `capacity` bytes.
+fn decompress(
+    compressed: &[u8],
+    dictionary: Option<&Dictionary>,
+    capacity: usize,
+) -> Result<Vec<u8>, String> {
+    DECOMPRESSORS.with(|cell| {
+        let mut contexts = cell.try_borrow_mut().map_err(|e| e.to_string())?;
+        let context = &mut contexts[usize::from(dictionary.is_some())];
+        if context.is_none() {
+            *context = Some(
+                zstd::zstd_safe::DCtx::try_create()
+                    .ok_or("zstd could not allocate a decompression context")?,
+            );
         }
-        let decompressor = cell.as_mut().expect("made above");
+        let context = context.as_mut().expect("made above");
         let mut entries = Vec::with_capacity(capacity);
-        decompressor.decompress_to_buffer(compressed, &mut entries)?;
+        match dictionary {
+            Some(dictionary) => {
+                context.decompress_using_ddict(&mut entries, compressed, &dictionary.prepared)
+            }
+            None => context.decompress(&mut entries, compressed),
+        }
+        .map_err(zstd::zstd_safe::get_error_name)?;
         Ok(entries)
     })
 }
@@ -439,11 +542,17 @@ pub fn check_bytes(bytes: &[u8], kind: FileKind, per_side_limit: u64) -> Result<
             .map(<[u8]>::to_vec)
             .ok_or_else(|| format!("cannot read {length} bytes at {offset}"))
     };
-    let (header, blocks) = parse(size, kind, per_side_limit, &mut read)?;
+    let (header, dictionary, blocks) = parse(size, kind, per_side_limit, &mut read)?;
     for (number, record) in blocks.iter().enumerate() {
         let compressed = read(record.offset, record.length as usize)?;
         let block = number as u64 % header.blocks_per_side();
-        decode_block(&header, record, &compressed, (block, number as u64))?;
+        decode_block(
+            &header,
+            dictionary.as_ref(),
+            record,
+            &compressed,
+            (block, number as u64),
+        )?;
     }
     Ok(header)
 }
@@ -470,14 +579,16 @@ impl BlockFile {
     pub fn open(path: &Path, kind: FileKind, per_side_limit: u64) -> Result<BlockFile, String> {
         let file = File::open(path).map_err(|e| e.to_string())?;
         let size = file.metadata().map_err(|e| e.to_string())?.len();
-        let (header, blocks) = parse(size, kind, per_side_limit, &mut |offset, length| {
-            let mut buffer = vec![0; length];
-            read_at(&file, &mut buffer, offset)?;
-            Ok(buffer)
-        })?;
+        let (header, dictionary, blocks) =
+            parse(size, kind, per_side_limit, &mut |offset, length| {
+                let mut buffer = vec![0; length];
+                read_at(&file, &mut buffer, offset)?;
+                Ok(buffer)
+            })?;
         Ok(BlockFile {
             file,
             header,
+            dictionary,
             blocks,
         })
     }
@@ -485,6 +596,13 @@ impl BlockFile {
     /// The header.
     pub fn header(&self) -> &Header {
         &self.header
+    }
+
+    /// The size of the dictionary the blocks share (0 for none).
+    pub fn dictionary_bytes(&self) -> usize {
+        self.dictionary
+            .as_ref()
+            .map_or(0, |dictionary| dictionary.bytes)
     }
 
     /// Reads, checks and decompresses block `block` of side `side` (0 Red).
@@ -501,7 +619,13 @@ impl BlockFile {
             .ok_or_else(|| format!("no block {block} for side {side}"))?;
         let mut compressed = vec![0; record.length as usize];
         read_at(&self.file, &mut compressed, record.offset)?;
-        decode_block(&self.header, record, &compressed, (block, number))
+        decode_block(
+            &self.header,
+            self.dictionary.as_ref(),
+            record,
+            &compressed,
+            (block, number),
+        )
     }
 
     /// Checks every block's checksum and size (reads the whole file).
@@ -554,4 +678,100 @@ fn read_at(file: &File, buffer: &mut [u8], offset: u64) -> Result<(), String> {
         .seek(SeekFrom::Start(offset))
         .and_then(|_| handle.read_exact(buffer))
         .map_err(|e| format!("cannot read at {offset}: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A WDL file of `blocks` blocks of 4,096 entries (1 KiB each), with
+    /// entries in long runs of a pattern, compressed with `dictionary`.
+    fn file(dictionary: &[u8], blocks: u64) -> (Vec<u8>, Vec<Vec<u8>>) {
+        let header = Header {
+            kind: FileKind::Wdl,
+            index_scheme: 1,
+            rules: 2,
+            width: 2,
+            material: "KRK".into(),
+            per_side: blocks * 4096,
+            block_entries: 4096,
+            stats: [SideStats::default(); 2],
+        };
+        let entries: Vec<Vec<u8>> = (0..2 * blocks)
+            .map(|block| {
+                (0..1024)
+                    .map(|i| [0x55, 0xaa, 0x00, 0x59][(i / 37 + block as usize) % 4])
+                    .collect()
+            })
+            .collect();
+        let mut compressor = Compressor::with_dictionary(15, dictionary);
+        let compressed: Vec<Vec<u8>> = entries.iter().map(|e| compressor.compress(e)).collect();
+        (assemble(&header, dictionary, &compressed), entries)
+    }
+
+    /// Raw content, which serves as a dictionary as well as a trained one.
+    fn dictionary() -> Vec<u8> {
+        (0..4096u32)
+            .map(|i| [0x55, 0xaa, 0x00, 0x59][(i / 37 % 4) as usize])
+            .collect()
+    }
+
+    /// The header of a file of [`file`] (123 bytes with a three-letter
+    /// signature) declaring a dictionary of `size` bytes, its checksum
+    /// made again.
+    fn declare_dictionary(bytes: &mut [u8], size: u32) {
+        // The size follows the entries per block.
+        bytes[31..35].copy_from_slice(&size.to_le_bytes());
+        let head = checksum(&bytes[..123]);
+        bytes[123..131].copy_from_slice(&head.to_le_bytes());
+    }
+
+    #[test]
+    fn blocks_read_back_through_the_dictionary_the_index_checksum_covers() {
+        let dictionary = dictionary();
+        let (bytes, entries) = file(&dictionary, 3);
+        let header = check_bytes(&bytes, FileKind::Wdl, 1 << 20).unwrap();
+        assert_eq!(header.blocks_per_side(), 3);
+        let path = std::env::temp_dir().join(format!("qiboard-dict-{}.qwdl", std::process::id()));
+        std::fs::write(&path, &bytes).unwrap();
+        let opened = BlockFile::open(&path, FileKind::Wdl, 1 << 20).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(opened.dictionary_bytes(), dictionary.len());
+        assert_eq!(opened.read_block(1, 2).unwrap(), entries[5]);
+        assert_eq!(opened.read_block(0, 0).unwrap(), entries[0]);
+
+        // A byte of the dictionary changed: the index checksum tells. The
+        // dictionary follows the header (123 bytes with a three-letter
+        // signature) and its checksum.
+        assert_eq!(&bytes[131..131 + dictionary.len()], &dictionary[..]);
+        let mut damaged = bytes.clone();
+        damaged[131 + 100] ^= 1;
+        let error = check_bytes(&damaged, FileKind::Wdl, 1 << 20).unwrap_err();
+        assert!(error.contains("checksum"), "{error}");
+
+        // A dictionary larger than any file may hold is refused before it
+        // is read.
+        let mut huge = bytes.clone();
+        declare_dictionary(&mut huge, u32::MAX);
+        let error = check_bytes(&huge, FileKind::Wdl, 1 << 20).unwrap_err();
+        assert!(error.contains("dictionary"), "{error}");
+    }
+
+    #[test]
+    fn blocks_that_need_a_dictionary_the_file_lacks_are_refused() {
+        let dictionary = dictionary();
+        let (with, _) = file(&dictionary, 2);
+        let (without, entries) = file(&[], 2);
+        assert!(check_bytes(&without, FileKind::Wdl, 1 << 20).is_ok());
+        // The same header and blocks, the dictionary left out.
+        let header_end = 131;
+        let mut lacking = with[..header_end].to_vec();
+        declare_dictionary(&mut lacking, 0);
+        let records = &with[header_end + dictionary.len()..][..8 * entries.len()];
+        lacking.extend_from_slice(records);
+        lacking.extend_from_slice(&checksum(records).to_le_bytes());
+        lacking.extend_from_slice(&with[header_end + dictionary.len() + 8 * entries.len() + 8..]);
+        let error = check_bytes(&lacking, FileKind::Wdl, 1 << 20).unwrap_err();
+        assert!(error.contains("block 0"), "{error}");
+    }
 }

@@ -16,14 +16,16 @@ use crate::value::{Value, CHANGED_FLAG, DRAW, DTM_BASE, ILLEGAL_CODE, MAX_PLIES,
 /// cost grows with the block; compression loses context as blocks shrink
 /// (`docs/benchmarks.md`, "Compression choices", has both measured).
 pub const WDL_BLOCK_ENTRIES: u32 = 1 << 15;
-/// DTM bytes per block before compression: 16 KiB, for the same trade.
-pub const DTM_BLOCK_BYTES: u32 = 16 << 10;
+/// DTM bytes per block before compression: 8 KiB, for the same trade
+/// (a DTM probe decompresses a WDL block too).
+pub const DTM_BLOCK_BYTES: u32 = 8 << 10;
 /// The zstd level of WDL blocks. From 15 on zstd parses optimally, which
 /// pays on two-bit entries packed four to a byte.
 pub const WDL_LEVEL: i32 = 15;
-/// The zstd level of DTM blocks: level 15 makes them smaller still, but
+/// The zstd level of DTM blocks: at 8 KiB a block, level 12 gives back
+/// what the small blocks lose; level 15 makes them smaller still, but
 /// takes several times as long to write.
-pub const DTM_LEVEL: i32 = 9;
+pub const DTM_LEVEL: i32 = 12;
 
 /// The WDL symbol of a table code: 0 loss, 1 draw, 2 win (`None`: don't
 /// care).

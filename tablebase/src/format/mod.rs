@@ -14,7 +14,10 @@ mod entries;
 mod files;
 
 pub(crate) use blocks::check_bytes;
-pub use blocks::{assemble, checksum, BlockFile, Compressor, FileKind, Header, FORMAT_VERSION};
+pub use blocks::{
+    assemble, checksum, BlockFile, Compressor, FileKind, Header, FORMAT_VERSION,
+    MAX_DICTIONARY_BYTES,
+};
 pub use entries::{
     code_of, dtm_entry, pack_block, wdl_symbol, DTM_BLOCK_BYTES, DTM_LEVEL, WDL_BLOCK_ENTRIES,
     WDL_LEVEL,
