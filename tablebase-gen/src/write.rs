@@ -3,10 +3,12 @@
 //!
 //! Files are written to a temporary name and renamed, so a crash leaves
 //! the old file or none, never half of one; the bytes depend only on the
-//! values, so regenerating gives identical files.
+//! values, so regenerating gives identical files. Each block goes to the
+//! file as it is compressed, after room left for the file's head, which
+//! goes in last: a writer holds the block index, never a whole file.
 
 use std::fs;
-use std::io::Write;
+use std::io::{self, BufWriter, Seek, SeekFrom, Write};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -16,7 +18,7 @@ use rayon::prelude::*;
 use qiboard::xiangqi::Color;
 
 use qiboard_tablebase::format::{
-    assemble, code_of, dtm_entry, open, pack_block, wdl_symbol, BlockFile, Compressor, Header,
+    code_of, dtm_entry, open, pack_block, wdl_symbol, BlockFile, Compressor, FileHead, Header,
     DTM_BLOCK_BYTES, DTM_LEVEL, INDEX_SCHEME, WDL_BLOCK_ENTRIES, WDL_LEVEL,
 };
 use qiboard_tablebase::{
@@ -117,14 +119,14 @@ fn runs_of(
     codes: &mut dyn Codes,
     side: Color,
     block_entries: usize,
-    mut each: impl FnMut(&[u16]),
+    mut each: impl FnMut(&[u16]) -> Result<(), GenerateError>,
 ) -> Result<(), GenerateError> {
     let per_side = codes.layout().per_side() as usize;
     let run = block_entries * BLOCKS_PER_THREAD * rayon::current_num_threads().max(1);
     let mut buffer = Vec::new();
     for start in (0..per_side).step_by(run) {
         codes.read(side, start..per_side.min(start + run), &mut buffer)?;
-        each(&buffer);
+        each(&buffer)?;
     }
     Ok(())
 }
@@ -186,52 +188,116 @@ fn wdl_dictionary(codes: &mut dyn Codes) -> Result<Vec<u8>, GenerateError> {
     Ok(if pays { dictionary } else { Vec::new() })
 }
 
-/// The two files' bytes for the table `codes` holds: WDL, then DTM.
-pub(crate) fn encode(codes: &mut dyn Codes) -> Result<[Vec<u8>; 2], GenerateError> {
+/// A block file being written to `out`: room is left for its head, each
+/// block goes out as it is compressed, and the head goes in last, so that
+/// only the index is held whatever the table's size.
+struct BlockWriter<'a, W: Write + Seek> {
+    out: BufWriter<W>,
+    head: FileHead,
+    header: Header,
+    dictionary: &'a [u8],
+}
+
+impl<'a, W: Write + Seek> BlockWriter<'a, W> {
+    fn new(out: W, header: Header, dictionary: &'a [u8]) -> io::Result<Self> {
+        let per_side = header.per_side;
+        let blocks = 2 * per_side.div_ceil(u64::from(header.block_entries));
+        let head = FileHead::new(dictionary, blocks);
+        let mut out = BufWriter::new(out);
+        out.seek(SeekFrom::Start(head.blocks_start(&header)))?;
+        Ok(BlockWriter {
+            out,
+            head,
+            header,
+            dictionary,
+        })
+    }
+
+    fn push(&mut self, block: &[u8]) -> io::Result<()> {
+        self.head.add(block);
+        self.out.write_all(block)
+    }
+
+    /// The head in its place; the writer back, and the file's length.
+    fn finish(mut self) -> io::Result<(W, u64)> {
+        let length = self.out.stream_position()?;
+        self.out.seek(SeekFrom::Start(0))?;
+        self.out
+            .write_all(&self.head.finish(&self.header, self.dictionary))?;
+        let out = self.out.into_inner().map_err(|error| error.into_error())?;
+        Ok((out, length))
+    }
+}
+
+/// Writes the two files of the table `codes` holds, WDL then DTM, to the
+/// writers `open` gives for each (a block at a time: see [`BlockWriter`]);
+/// `failed` names the file an I/O error belongs to. Returns the writers
+/// and the files' lengths.
+fn write_files<W: Write + Seek>(
+    codes: &mut dyn Codes,
+    mut open: impl FnMut(FileKind) -> Result<W, GenerateError>,
+    failed: impl Fn(FileKind, io::Error) -> GenerateError,
+) -> Result<[(W, u64); 2], GenerateError> {
     let dictionary = wdl_dictionary(codes)?;
-    let mut wdl_blocks = Vec::new();
+    let wdl_io = |error| failed(FileKind::Wdl, error);
+    let wdl_header = header(&*codes, FileKind::Wdl, 2, WDL_BLOCK_ENTRIES);
+    let mut wdl =
+        BlockWriter::new(open(FileKind::Wdl)?, wdl_header, &dictionary).map_err(wdl_io)?;
     let mut widest = 0;
     for side in Color::ALL {
         runs_of(codes, side, WDL_BLOCK_ENTRIES as usize, |run| {
-            wdl_blocks.extend(blocks_of(
+            let blocks = blocks_of(
                 run,
                 WDL_BLOCK_ENTRIES as usize,
                 2,
                 WDL_LEVEL,
                 &dictionary,
                 |code| wdl_symbol(code).map(u16::from),
-            ));
+            );
             let run_widest = run.par_iter().filter_map(|&code| dtm_entry(code)).max();
             widest = widest.max(run_widest.unwrap_or(0));
+            blocks
+                .iter()
+                .try_for_each(|block| wdl.push(block))
+                .map_err(wdl_io)
         })?;
     }
-    let wdl = assemble(
-        &header(&*codes, FileKind::Wdl, 2, WDL_BLOCK_ENTRIES),
-        &dictionary,
-        &wdl_blocks,
-    );
-    drop(wdl_blocks);
+    let wdl = wdl.finish().map_err(wdl_io)?;
+    let dtm_io = |error| failed(FileKind::Dtm, error);
     let width: u8 = if widest <= 0xff { 8 } else { 16 };
     let block_entries = DTM_BLOCK_BYTES * 8 / u32::from(width);
-    let mut dtm_blocks = Vec::new();
+    let dtm_header = header(&*codes, FileKind::Dtm, width, block_entries);
+    let mut dtm = BlockWriter::new(open(FileKind::Dtm)?, dtm_header, &[]).map_err(dtm_io)?;
     for side in Color::ALL {
         runs_of(codes, side, block_entries as usize, |run| {
-            dtm_blocks.extend(blocks_of(
+            let blocks = blocks_of(
                 run,
                 block_entries as usize,
                 width,
                 DTM_LEVEL,
                 &[],
                 dtm_entry,
-            ));
+            );
+            blocks
+                .iter()
+                .try_for_each(|block| dtm.push(block))
+                .map_err(dtm_io)
         })?;
     }
-    let dtm = assemble(
-        &header(&*codes, FileKind::Dtm, width, block_entries),
-        &[],
-        &dtm_blocks,
-    );
+    let dtm = dtm.finish().map_err(dtm_io)?;
     Ok([wdl, dtm])
+}
+
+/// The two files' bytes for the table `codes` holds: WDL, then DTM.
+#[cfg(test)]
+pub(crate) fn encode(codes: &mut dyn Codes) -> Result<[Vec<u8>; 2], GenerateError> {
+    let in_memory = |_| Ok(io::Cursor::new(Vec::new()));
+    let failed = |_, source| GenerateError::Io {
+        path: PathBuf::new(),
+        source,
+    };
+    let [(wdl, _), (dtm, _)] = write_files(codes, in_memory, failed)?;
+    Ok([wdl.into_inner(), dtm.into_inner()])
 }
 
 /// What saving one table wrote: each file and its size.
@@ -273,23 +339,33 @@ pub(crate) fn save_codes(codes: &mut dyn Codes, dir: &Path) -> Result<Saved, Gen
             }
         }
     }
-    let [wdl, dtm] = encode(codes)?;
+    let temporary = |kind| dir.join(temporary_name(material, kind, std::process::id()));
+    let create =
+        |kind| fs::File::create(temporary(kind)).map_err(|source| io(&temporary(kind))(source));
+    let failed = |kind, source| io(&temporary(kind))(source);
+    let files = match write_files(codes, create, failed) {
+        Ok(files) => files,
+        Err(error) => {
+            for kind in [FileKind::Wdl, FileKind::Dtm] {
+                let _ = fs::remove_file(temporary(kind));
+            }
+            return Err(error);
+        }
+    };
     let mut written = Vec::new();
-    for (kind, bytes) in [(FileKind::Wdl, wdl), (FileKind::Dtm, dtm)] {
+    for ((file, length), kind) in files.into_iter().zip([FileKind::Wdl, FileKind::Dtm]) {
         let path = table_path(dir, material, kind);
-        let temporary = dir.join(temporary_name(material, kind, std::process::id()));
-        let result = (|| {
-            let mut file = fs::File::create(&temporary)?;
-            file.write_all(&bytes)?;
-            file.sync_all()?;
-            fs::rename(&temporary, &path)
-        })();
+        let result = file
+            .sync_all()
+            .and_then(|()| fs::rename(temporary(kind), &path));
         if let Err(source) = result {
-            let _ = fs::remove_file(&temporary);
+            for kind in [FileKind::Wdl, FileKind::Dtm] {
+                let _ = fs::remove_file(temporary(kind));
+            }
             return Err(io(&path)(source));
         }
         remove_stale_temporaries(dir, material, kind);
-        written.push((path, bytes.len() as u64));
+        written.push((path, length));
     }
     // The check after the rename: both files in place are this table's,
     // a pair (another writer could only have got in without the lock).

@@ -175,27 +175,91 @@ pub fn checksum(bytes: &[u8]) -> u64 {
 /// If the dictionary is larger than [`MAX_DICTIONARY_BYTES`] (no reader
 /// would open the file).
 pub fn assemble(header: &Header, dictionary: &[u8], blocks: &[Vec<u8>]) -> Vec<u8> {
-    assert!(
-        dictionary.len() <= MAX_DICTIONARY_BYTES,
-        "a dictionary of at most {MAX_DICTIONARY_BYTES} bytes"
-    );
-    let mut head = Vec::new();
-    header.encode(dictionary.len() as u32, &mut head);
-    let mut index = Vec::with_capacity(dictionary.len() + blocks.len() * BLOCK_RECORD);
-    index.extend_from_slice(dictionary);
-    for block in blocks {
-        index.extend_from_slice(&(block.len() as u32).to_le_bytes());
-        index.extend_from_slice(&block_checksum(block).to_le_bytes());
-    }
-    let mut out = head;
-    let head_sum = checksum(&out);
-    out.extend_from_slice(&head_sum.to_le_bytes());
-    out.extend_from_slice(&index);
-    out.extend_from_slice(&checksum(&index).to_le_bytes());
-    for block in blocks {
-        out.extend_from_slice(block);
-    }
+    let mut head = FileHead::new(dictionary, blocks.len() as u64);
+    blocks.iter().for_each(|block| head.add(block));
+    let mut out = head.finish(header, dictionary);
+    blocks.iter().for_each(|block| out.extend_from_slice(block));
     out
+}
+
+/// What stands before a file's blocks (header, dictionary, block index and
+/// their checksums), built a block at a time, so that a writer can send
+/// each block to the file as it is compressed and hold only the index: it
+/// leaves [`FileHead::blocks_start`] bytes free, writes the blocks after them, and
+/// puts [`FileHead::finish`] in their place.
+#[derive(Clone, Debug)]
+pub struct FileHead {
+    /// The dictionary, then a record for each block added.
+    index: Vec<u8>,
+    dictionary: usize,
+    blocks: u64,
+    added: u64,
+}
+
+impl FileHead {
+    /// The head of a file of `blocks` blocks compressed with `dictionary`.
+    ///
+    /// # Panics
+    ///
+    /// If the dictionary is larger than [`MAX_DICTIONARY_BYTES`] (no reader
+    /// would open the file).
+    pub fn new(dictionary: &[u8], blocks: u64) -> FileHead {
+        assert!(
+            dictionary.len() <= MAX_DICTIONARY_BYTES,
+            "a dictionary of at most {MAX_DICTIONARY_BYTES} bytes"
+        );
+        let records = usize::try_from(blocks)
+            .unwrap_or(0)
+            .saturating_mul(BLOCK_RECORD);
+        let mut index = Vec::with_capacity(dictionary.len().saturating_add(records));
+        index.extend_from_slice(dictionary);
+        FileHead {
+            index,
+            dictionary: dictionary.len(),
+            blocks,
+            added: 0,
+        }
+    }
+
+    /// The head's length in bytes for `header`: where the first block
+    /// starts.
+    pub fn blocks_start(&self, header: &Header) -> u64 {
+        let mut encoded = Vec::new();
+        header.encode(self.dictionary as u32, &mut encoded);
+        let index = self.dictionary as u64 + self.blocks * BLOCK_RECORD as u64;
+        encoded.len() as u64 + 8 + index + 8
+    }
+
+    /// Adds the next block (Red's first, in order) to the index.
+    pub fn add(&mut self, block: &[u8]) {
+        self.index
+            .extend_from_slice(&(block.len() as u32).to_le_bytes());
+        self.index
+            .extend_from_slice(&block_checksum(block).to_le_bytes());
+        self.added += 1;
+    }
+
+    /// The head's bytes, [`FileHead::blocks_start`] of them.
+    ///
+    /// # Panics
+    ///
+    /// If another number of blocks was added than [`FileHead::new`] was
+    /// told (the file would not be what its head says).
+    pub fn finish(self, header: &Header, dictionary: &[u8]) -> Vec<u8> {
+        assert_eq!(self.added, self.blocks, "every block added to the head");
+        assert_eq!(
+            &self.index[..self.dictionary],
+            dictionary,
+            "the head's dictionary"
+        );
+        let mut out = Vec::new();
+        header.encode(self.dictionary as u32, &mut out);
+        let head_sum = checksum(&out);
+        out.extend_from_slice(&head_sum.to_le_bytes());
+        out.extend_from_slice(&self.index);
+        out.extend_from_slice(&checksum(&self.index).to_le_bytes());
+        out
+    }
 }
 
 /// Compresses blocks at one level, with a dictionary or none, reusing its

@@ -15,7 +15,7 @@ mod files;
 
 pub(crate) use blocks::check_bytes;
 pub use blocks::{
-    assemble, checksum, BlockFile, Compressor, FileKind, Header, FORMAT_VERSION,
+    assemble, checksum, BlockFile, Compressor, FileHead, FileKind, Header, FORMAT_VERSION,
     MAX_DICTIONARY_BYTES,
 };
 pub use entries::{
