@@ -144,6 +144,18 @@ fn placement_counts() -> &'static [[(u64, u64); 3]; 3] {
     })
 }
 
+/// Each side's palace placements in `material` and the pairs of them an
+/// index stores (one of each pair of mirror images, plus those that are
+/// their own), counted without listing them.
+fn placement_pairs(material: Material) -> (u64, u64, u64) {
+    let [(reds, red_own), (blacks, black_own)] = Color::ALL.map(|color| {
+        let advisors = material.count(color, PieceKind::Advisor) as usize;
+        let elephants = material.count(color, PieceKind::Elephant) as usize;
+        placement_counts()[advisors.min(2)][elephants.min(2)]
+    });
+    (reds, blacks, (reds * blacks + red_own * black_own) / 2)
+}
+
 impl Layout {
     /// The entries (both sides to move) `material`'s index has, counted
     /// without building it: placement pairs folded by the mirror (one of
@@ -158,12 +170,7 @@ impl Layout {
     /// assert_eq!(Layout::entries(krnkr), 2 * Layout::new(krnkr).unwrap().per_side());
     /// ```
     pub fn entries(material: Material) -> u64 {
-        let [(reds, red_own), (blacks, black_own)] = Color::ALL.map(|color| {
-            let advisors = material.count(color, PieceKind::Advisor) as usize;
-            let elephants = material.count(color, PieceKind::Elephant) as usize;
-            placement_counts()[advisors.min(2)][elephants.min(2)]
-        });
-        let pairs = (reds * blacks + red_own * black_own) / 2;
+        let (_, _, pairs) = placement_pairs(material);
         let free_size = Color::ALL
             .into_iter()
             .flat_map(|color| SET_KINDS.map(move |kind| (color, kind)))
@@ -189,12 +196,7 @@ impl Layout {
     /// assert!(Layout::memory(krnkr) >= Layout::new(krnkr).unwrap().heap_bytes());
     /// ```
     pub fn memory(material: Material) -> u64 {
-        let [(reds, red_own), (blacks, black_own)] = Color::ALL.map(|color| {
-            let advisors = material.count(color, PieceKind::Advisor) as usize;
-            let elephants = material.count(color, PieceKind::Elephant) as usize;
-            placement_counts()[advisors.min(2)][elephants.min(2)]
-        });
-        let pairs = (reds * blacks + red_own * black_own) / 2;
+        let (reds, blacks, pairs) = placement_pairs(material);
         let pair_tables = pairs
             .saturating_mul(size_of::<(u32, u32)>() as u64)
             .saturating_add((reds * blacks).saturating_mul(size_of::<u32>() as u64));
