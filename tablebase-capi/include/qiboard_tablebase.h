@@ -40,7 +40,7 @@
 
 /**
  * The most pieces of one kind and colour (pawns: 5); the length of each
- * `QtbPieces.squares` list.
+ * `QtbPosition.squares` list.
  */
 #define QTB_MAX_PER_KIND 5
 
@@ -186,7 +186,7 @@ typedef int32_t QtbColor;
 #endif // __cplusplus
 
 /**
- * The piece kinds, in the order of the `QtbPieces` arrays.
+ * The piece kinds, in the order of the `QtbPosition` arrays.
  */
 enum QtbPieceKind
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
@@ -318,12 +318,18 @@ typedef int32_t QtbRules;
 typedef struct QtbTablebase QtbTablebase;
 
 /**
- * The pieces of a position, as lists of squares by colour and kind:
- * `squares[c][k][0 .. count[c][k]]` are the squares (0..89) of colour `c`'s
- * pieces of kind `k` (`QtbColor`, `QtbPieceKind`); entries past the count
- * are ignored. A zeroed struct is an empty board.
+ * A position as the probes take it: the side to move and the pieces as
+ * lists of squares by colour and kind, `squares[c][k][0 .. count[c][k]]`
+ * being the squares (0..89) of colour `c`'s pieces of kind `k`
+ * (`QtbColor`, `QtbPieceKind`); entries past the count are ignored. An
+ * engine fills one from its own board; `qtb_position_from_fen` fills one
+ * from a FEN. A zeroed struct is an empty board with Red to move.
  */
-typedef struct QtbPieces {
+typedef struct QtbPosition {
+  /**
+   * `QtbColor`: the side to move.
+   */
+  int32_t side;
   /**
    * How many pieces of each kind each colour has.
    */
@@ -332,7 +338,7 @@ typedef struct QtbPieces {
    * Their squares.
    */
   uint8_t squares[2][7][QTB_MAX_PER_KIND];
-} QtbPieces;
+} QtbPosition;
 
 /**
  * A value with its distance, for the side to move.
@@ -466,88 +472,62 @@ QtbError qtb_contains(const struct QtbTablebase *tb,
                       size_t detail_len);
 
 /**
- * Whether the tablebase has the table of the position's endgame (see
- * `qtb_contains`), from a FEN.
+ * Reads a FEN (board and side to move; the move counters are optional)
+ * into `*position`, checked as the probes check it: a position the rules
+ * allow, with at most `QTB_MAX_PER_KIND` pieces of a kind and colour.
+ * Fails with `QTB_ERROR_BAD_FEN` for text that is not FEN and
+ * `QTB_ERROR_ILLEGAL_POSITION` for a position the rules do not allow;
+ * `*position` is written only on success.
  *
  * # Safety
- * `tb` is null or a live handle; `fen` is null or a NUL-terminated
- * string; `covers` is null or writable; `detail` as for `qtb_open`.
+ * `fen` is null or a NUL-terminated string; `position` is null or
+ * writable; `detail` as for `qtb_open`.
  */
-QtbError qtb_covers_fen(const struct QtbTablebase *tb,
-                        const char *fen,
-                        bool *covers,
-                        char *detail,
-                        size_t detail_len);
+QtbError qtb_position_from_fen(const char *fen,
+                               struct QtbPosition *position,
+                               char *detail,
+                               size_t detail_len);
 
 /**
- * `qtb_covers_fen` from piece lists, with `side` (`QtbColor`) to move.
+ * Whether the tablebase has the table of the position's endgame (see
+ * `qtb_contains`).
  *
  * # Safety
- * `tb` is null or a live handle; `pieces` is null or readable; `covers`
- * is null or writable; `detail` as for `qtb_open`.
+ * `tb` is null or a live handle; `position` is null or readable;
+ * `covers` is null or writable; `detail` as for `qtb_open`.
  */
 QtbError qtb_covers(const struct QtbTablebase *tb,
-                    const struct QtbPieces *pieces,
-                    int32_t side,
+                    const struct QtbPosition *position,
                     bool *covers,
                     char *detail,
                     size_t detail_len);
 
 /**
  * Win, draw or loss for the side to move (`QtbWdl` into `*wdl`), reading
- * only the WDL table (one block, through the cache), from a FEN.
+ * only the WDL table (one block, through the cache): what a search calls.
  *
  * # Safety
- * `tb` is null or a live handle; `fen` is null or a NUL-terminated
- * string; `wdl` is null or writable; `detail` as for `qtb_open`.
- */
-QtbError qtb_probe_wdl_fen(const struct QtbTablebase *tb,
-                           const char *fen,
-                           int32_t *wdl,
-                           char *detail,
-                           size_t detail_len);
-
-/**
- * `qtb_probe_wdl_fen` from piece lists, with `side` (`QtbColor`) to move:
- * what a search calls.
- *
- * # Safety
- * `tb` is null or a live handle; `pieces` is null or readable; `wdl` is
- * null or writable; `detail` as for `qtb_open`.
+ * `tb` is null or a live handle; `position` is null or readable; `wdl`
+ * is null or writable; `detail` as for `qtb_open`.
  */
 QtbError qtb_probe_wdl(const struct QtbTablebase *tb,
-                       const struct QtbPieces *pieces,
-                       int32_t side,
+                       const struct QtbPosition *position,
                        int32_t *wdl,
                        char *detail,
                        size_t detail_len);
 
 /**
  * The value with its distance (into `*dtm`), reading the WDL and DTM
- * tables, from a FEN. The distance counts plies to mate, or (`to` 1) to
- * the position where a repetition rule decides: then it is how long
- * best play takes to reach that decision, not a promise of mate.
+ * tables. The distance counts plies to mate, or (`to` 1) to the position
+ * where a repetition rule decides: then it is how long best play takes
+ * to reach that decision, not a promise of mate.
  *
  * # Safety
- * `tb` is null or a live handle; `fen` is null or a NUL-terminated
- * string; `dtm` is null or writable; `detail` as for `qtb_open`.
- */
-QtbError qtb_probe_dtm_fen(const struct QtbTablebase *tb,
-                           const char *fen,
-                           struct QtbDtm *dtm,
-                           char *detail,
-                           size_t detail_len);
-
-/**
- * `qtb_probe_dtm_fen` from piece lists, with `side` (`QtbColor`) to move.
- *
- * # Safety
- * `tb` is null or a live handle; `pieces` is null or readable; `dtm` is
- * null or writable; `detail` as for `qtb_open`.
+ * `tb` is null or a live handle; `position` is null or readable; `dtm`
+ * is null or writable; `detail` as for `qtb_open`.
  */
 QtbError qtb_probe_dtm(const struct QtbTablebase *tb,
-                       const struct QtbPieces *pieces,
-                       int32_t side,
+                       const struct QtbPosition *position,
                        struct QtbDtm *dtm,
                        char *detail,
                        size_t detail_len);
@@ -559,28 +539,14 @@ QtbError qtb_probe_dtm(const struct QtbTablebase *tb,
  * drawn; it is the first move of `qtb_probe_root`, and `best->value` is
  * the position's own value. When the side to move has no legal move (it
  * has lost), `best` holds no move (`uci` `0000`, squares 0) and the
- * position's value, a loss in 0. From a FEN.
+ * position's value, a loss in 0.
  *
  * # Safety
- * `tb` is null or a live handle; `fen` is null or a NUL-terminated
- * string; `best` is null or writable; `detail` as for `qtb_open`.
- */
-QtbError qtb_best_move_fen(const struct QtbTablebase *tb,
-                           const char *fen,
-                           struct QtbRootMove *best,
-                           char *detail,
-                           size_t detail_len);
-
-/**
- * `qtb_best_move_fen` from piece lists, with `side` (`QtbColor`) to move.
- *
- * # Safety
- * `tb` is null or a live handle; `pieces` is null or readable; `best` is
- * null or writable; `detail` as for `qtb_open`.
+ * `tb` is null or a live handle; `position` is null or readable; `best`
+ * is null or writable; `detail` as for `qtb_open`.
  */
 QtbError qtb_best_move(const struct QtbTablebase *tb,
-                       const struct QtbPieces *pieces,
-                       int32_t side,
+                       const struct QtbPosition *position,
                        struct QtbRootMove *best,
                        char *detail,
                        size_t detail_len);
@@ -593,32 +559,15 @@ QtbError qtb_best_move(const struct QtbTablebase *tb,
  * `capacity` is smaller than the count, the best `capacity` moves are
  * written and `QTB_ERROR_BUFFER_TOO_SMALL` returned (`moves` may then be
  * null with `capacity` 0, to ask for the count). `QTB_MAX_MOVES` entries
- * always suffice. From a FEN.
+ * always suffice.
  *
  * # Safety
- * `tb` is null or a live handle; `fen` is null or a NUL-terminated
- * string; `moves` is null or writable for `capacity` entries; `count` is
- * null or writable; `detail` as for `qtb_open`.
- */
-QtbError qtb_probe_root_fen(const struct QtbTablebase *tb,
-                            const char *fen,
-                            struct QtbRootMove *moves,
-                            size_t capacity,
-                            size_t *count,
-                            char *detail,
-                            size_t detail_len);
-
-/**
- * `qtb_probe_root_fen` from piece lists, with `side` (`QtbColor`) to move.
- *
- * # Safety
- * `tb` is null or a live handle; `pieces` is null or readable; `moves`
+ * `tb` is null or a live handle; `position` is null or readable; `moves`
  * is null or writable for `capacity` entries; `count` is null or
  * writable; `detail` as for `qtb_open`.
  */
 QtbError qtb_probe_root(const struct QtbTablebase *tb,
-                        const struct QtbPieces *pieces,
-                        int32_t side,
+                        const struct QtbPosition *position,
                         struct QtbRootMove *moves,
                         size_t capacity,
                         size_t *count,

@@ -1,8 +1,8 @@
 //! # qiboard-tablebase-capi
 //!
 //! The C API of [`qiboard_tablebase`]: open a directory of xiangqi endgame
-//! tables, probe WDL, DTM and root moves from a FEN or from piece lists,
-//! from any number of threads. It builds a shared library
+//! tables, probe WDL, DTM and root moves of a position given as piece
+//! lists (or read from a FEN), from any number of threads. It builds a shared library
 //! (`libqiboard_tablebase_capi.so`, with a SONAME) and a static one, and
 //! `build.rs` writes a pkg-config file beside them. The header is
 //! `include/qiboard_tablebase.h`, generated from this crate by cbindgen
@@ -11,9 +11,10 @@
 //! shows an engine calling it.
 //!
 //! The crate is split by concern: `types` (what C sees), `boundary`
-//! (failures, messages, panics), `args` (the arguments, and one path from
-//! a FEN or piece lists to a position checked by qiboard's rules),
-//! `values`, `handle` (open, close, refresh) and `probe`.
+//! (failures, messages, panics), `args` (the handle, text and directory
+//! arguments), `position` (one path from piece lists or a FEN to a
+//! position checked by qiboard's rules), `values`, `handle` (open, close,
+//! refresh) and `probe`.
 //!
 //! Conventions of every function:
 //!
@@ -37,6 +38,7 @@
 mod args;
 mod boundary;
 mod handle;
+mod position;
 mod probe;
 mod types;
 mod values;
@@ -44,9 +46,9 @@ mod values;
 pub use handle::{
     qtb_close, qtb_contains, qtb_error_message, qtb_max_pieces, qtb_open, qtb_refresh, qtb_version,
 };
+pub use position::qtb_position_from_fen;
 pub use probe::{
-    qtb_best_move, qtb_best_move_fen, qtb_covers, qtb_covers_fen, qtb_probe_dtm, qtb_probe_dtm_fen,
-    qtb_probe_root, qtb_probe_root_fen, qtb_probe_wdl, qtb_probe_wdl_fen, qtb_score,
+    qtb_best_move, qtb_covers, qtb_probe_dtm, qtb_probe_root, qtb_probe_wdl, qtb_score,
 };
 pub use types::*;
 

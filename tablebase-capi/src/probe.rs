@@ -1,17 +1,15 @@
-//! The probes. Each comes in two forms, a position given as a FEN
-//! (`qtb_probe_wdl_fen`) and as piece lists with the side to move
-//! (`qtb_probe_wdl`, what a search calls); both are one line over the
-//! same work ([`answer`], [`ranked`]), their position read by one path
-//! ([`Source`]).
+//! The probes. Each takes the handle, a [`QtbPosition`] (read and checked
+//! by one path, [`resolve`]), its out-pointers and the detail buffer, and
+//! is one call of the shared work ([`answer`], [`ranked`]).
 
 use std::ffi::c_char;
 
 use qiboard::xiangqi::Position;
 use qiboard_tablebase::Tablebase;
 
-use crate::args::{resolve, Source};
 use crate::boundary::{guarded, need, put, Detail, Failure};
-use crate::types::{QtbDtm, QtbError, QtbPieces, QtbRootMove, QtbTablebase};
+use crate::position::resolve;
+use crate::types::{QtbDtm, QtbError, QtbPosition, QtbRootMove, QtbTablebase};
 use crate::values::{dtm_from, dtm_of, root_move, wdl_code};
 
 /// A probe whose answer is one value: the handle and the position, the
@@ -21,14 +19,14 @@ use crate::values::{dtm_from, dtm_of, root_move, wdl_code};
 /// As [`resolve`]; `out` is null or valid for a write of a `T`.
 unsafe fn answer<T>(
     tb: *const QtbTablebase,
-    source: Source,
+    position: *const QtbPosition,
     (out, what): (*mut T, &'static str),
     detail: Detail,
     probe: fn(&Tablebase, &Position) -> Result<T, Failure>,
 ) -> QtbError {
     guarded(detail, || {
         // SAFETY: the caller's promises, passed on.
-        let (tablebase, position) = unsafe { resolve(tb, source) }?;
+        let (tablebase, position) = unsafe { resolve(tb, position) }?;
         need(out, what)?;
         let answer = probe(tablebase, &position)?;
         // SAFETY: as above.
@@ -56,152 +54,62 @@ fn best_move(tablebase: &Tablebase, position: &Position) -> Result<QtbRootMove, 
 }
 
 /// Whether the tablebase has the table of the position's endgame (see
-/// `qtb_contains`), from a FEN.
+/// `qtb_contains`).
 ///
 /// # Safety
-/// `tb` is null or a live handle; `fen` is null or a NUL-terminated
-/// string; `covers` is null or writable; `detail` as for `qtb_open`.
-#[no_mangle]
-pub unsafe extern "C" fn qtb_covers_fen(
-    tb: *const QtbTablebase,
-    fen: *const c_char,
-    covers: *mut bool,
-    detail: *mut c_char,
-    detail_len: usize,
-) -> QtbError {
-    let out = (covers, "covers is null");
-    // SAFETY: the caller's promises, passed on.
-    unsafe {
-        answer(
-            tb,
-            Source::Fen(fen),
-            out,
-            Detail::new(detail, detail_len),
-            self::covers,
-        )
-    }
-}
-
-/// `qtb_covers_fen` from piece lists, with `side` (`QtbColor`) to move.
-///
-/// # Safety
-/// `tb` is null or a live handle; `pieces` is null or readable; `covers`
-/// is null or writable; `detail` as for `qtb_open`.
+/// `tb` is null or a live handle; `position` is null or readable;
+/// `covers` is null or writable; `detail` as for `qtb_open`.
 #[no_mangle]
 pub unsafe extern "C" fn qtb_covers(
     tb: *const QtbTablebase,
-    pieces: *const QtbPieces,
-    side: i32,
+    position: *const QtbPosition,
     covers: *mut bool,
     detail: *mut c_char,
     detail_len: usize,
 ) -> QtbError {
-    let (source, out) = (Source::Pieces(pieces, side), (covers, "covers is null"));
+    let (out, detail) = ((covers, "covers is null"), Detail::new(detail, detail_len));
     // SAFETY: the caller's promises, passed on.
-    unsafe {
-        answer(
-            tb,
-            source,
-            out,
-            Detail::new(detail, detail_len),
-            self::covers,
-        )
-    }
+    unsafe { answer(tb, position, out, detail, self::covers) }
 }
 
 /// Win, draw or loss for the side to move (`QtbWdl` into `*wdl`), reading
-/// only the WDL table (one block, through the cache), from a FEN.
+/// only the WDL table (one block, through the cache): what a search calls.
 ///
 /// # Safety
-/// `tb` is null or a live handle; `fen` is null or a NUL-terminated
-/// string; `wdl` is null or writable; `detail` as for `qtb_open`.
-#[no_mangle]
-pub unsafe extern "C" fn qtb_probe_wdl_fen(
-    tb: *const QtbTablebase,
-    fen: *const c_char,
-    wdl: *mut i32,
-    detail: *mut c_char,
-    detail_len: usize,
-) -> QtbError {
-    let out = (wdl, "wdl is null");
-    // SAFETY: the caller's promises, passed on.
-    unsafe {
-        answer(
-            tb,
-            Source::Fen(fen),
-            out,
-            Detail::new(detail, detail_len),
-            self::wdl,
-        )
-    }
-}
-
-/// `qtb_probe_wdl_fen` from piece lists, with `side` (`QtbColor`) to move:
-/// what a search calls.
-///
-/// # Safety
-/// `tb` is null or a live handle; `pieces` is null or readable; `wdl` is
-/// null or writable; `detail` as for `qtb_open`.
+/// `tb` is null or a live handle; `position` is null or readable; `wdl`
+/// is null or writable; `detail` as for `qtb_open`.
 #[no_mangle]
 pub unsafe extern "C" fn qtb_probe_wdl(
     tb: *const QtbTablebase,
-    pieces: *const QtbPieces,
-    side: i32,
+    position: *const QtbPosition,
     wdl: *mut i32,
     detail: *mut c_char,
     detail_len: usize,
 ) -> QtbError {
-    let (source, out) = (Source::Pieces(pieces, side), (wdl, "wdl is null"));
+    let (out, detail) = ((wdl, "wdl is null"), Detail::new(detail, detail_len));
     // SAFETY: the caller's promises, passed on.
-    unsafe { answer(tb, source, out, Detail::new(detail, detail_len), self::wdl) }
+    unsafe { answer(tb, position, out, detail, self::wdl) }
 }
 
 /// The value with its distance (into `*dtm`), reading the WDL and DTM
-/// tables, from a FEN. The distance counts plies to mate, or (`to` 1) to
-/// the position where a repetition rule decides: then it is how long
-/// best play takes to reach that decision, not a promise of mate.
+/// tables. The distance counts plies to mate, or (`to` 1) to the position
+/// where a repetition rule decides: then it is how long best play takes
+/// to reach that decision, not a promise of mate.
 ///
 /// # Safety
-/// `tb` is null or a live handle; `fen` is null or a NUL-terminated
-/// string; `dtm` is null or writable; `detail` as for `qtb_open`.
-#[no_mangle]
-pub unsafe extern "C" fn qtb_probe_dtm_fen(
-    tb: *const QtbTablebase,
-    fen: *const c_char,
-    dtm: *mut QtbDtm,
-    detail: *mut c_char,
-    detail_len: usize,
-) -> QtbError {
-    let out = (dtm, "dtm is null");
-    // SAFETY: the caller's promises, passed on.
-    unsafe {
-        answer(
-            tb,
-            Source::Fen(fen),
-            out,
-            Detail::new(detail, detail_len),
-            self::dtm,
-        )
-    }
-}
-
-/// `qtb_probe_dtm_fen` from piece lists, with `side` (`QtbColor`) to move.
-///
-/// # Safety
-/// `tb` is null or a live handle; `pieces` is null or readable; `dtm` is
-/// null or writable; `detail` as for `qtb_open`.
+/// `tb` is null or a live handle; `position` is null or readable; `dtm`
+/// is null or writable; `detail` as for `qtb_open`.
 #[no_mangle]
 pub unsafe extern "C" fn qtb_probe_dtm(
     tb: *const QtbTablebase,
-    pieces: *const QtbPieces,
-    side: i32,
+    position: *const QtbPosition,
     dtm: *mut QtbDtm,
     detail: *mut c_char,
     detail_len: usize,
 ) -> QtbError {
-    let (source, out) = (Source::Pieces(pieces, side), (dtm, "dtm is null"));
+    let (out, detail) = ((dtm, "dtm is null"), Detail::new(detail, detail_len));
     // SAFETY: the caller's promises, passed on.
-    unsafe { answer(tb, source, out, Detail::new(detail, detail_len), self::dtm) }
+    unsafe { answer(tb, position, out, detail, self::dtm) }
 }
 
 /// The best move and the value it leads to for the side making it (into
@@ -210,49 +118,22 @@ pub unsafe extern "C" fn qtb_probe_dtm(
 /// drawn; it is the first move of `qtb_probe_root`, and `best->value` is
 /// the position's own value. When the side to move has no legal move (it
 /// has lost), `best` holds no move (`uci` `0000`, squares 0) and the
-/// position's value, a loss in 0. From a FEN.
+/// position's value, a loss in 0.
 ///
 /// # Safety
-/// `tb` is null or a live handle; `fen` is null or a NUL-terminated
-/// string; `best` is null or writable; `detail` as for `qtb_open`.
-#[no_mangle]
-pub unsafe extern "C" fn qtb_best_move_fen(
-    tb: *const QtbTablebase,
-    fen: *const c_char,
-    best: *mut QtbRootMove,
-    detail: *mut c_char,
-    detail_len: usize,
-) -> QtbError {
-    let out = (best, "best is null");
-    // SAFETY: the caller's promises, passed on.
-    unsafe {
-        answer(
-            tb,
-            Source::Fen(fen),
-            out,
-            Detail::new(detail, detail_len),
-            best_move,
-        )
-    }
-}
-
-/// `qtb_best_move_fen` from piece lists, with `side` (`QtbColor`) to move.
-///
-/// # Safety
-/// `tb` is null or a live handle; `pieces` is null or readable; `best` is
-/// null or writable; `detail` as for `qtb_open`.
+/// `tb` is null or a live handle; `position` is null or readable; `best`
+/// is null or writable; `detail` as for `qtb_open`.
 #[no_mangle]
 pub unsafe extern "C" fn qtb_best_move(
     tb: *const QtbTablebase,
-    pieces: *const QtbPieces,
-    side: i32,
+    position: *const QtbPosition,
     best: *mut QtbRootMove,
     detail: *mut c_char,
     detail_len: usize,
 ) -> QtbError {
-    let (source, out) = (Source::Pieces(pieces, side), (best, "best is null"));
+    let (out, detail) = ((best, "best is null"), Detail::new(detail, detail_len));
     // SAFETY: the caller's promises, passed on.
-    unsafe { answer(tb, source, out, Detail::new(detail, detail_len), best_move) }
+    unsafe { answer(tb, position, out, detail, best_move) }
 }
 
 /// Every legal move with what it leads to for the side making it, best
@@ -262,63 +143,41 @@ pub unsafe extern "C" fn qtb_best_move(
 /// `capacity` is smaller than the count, the best `capacity` moves are
 /// written and `QTB_ERROR_BUFFER_TOO_SMALL` returned (`moves` may then be
 /// null with `capacity` 0, to ask for the count). `QTB_MAX_MOVES` entries
-/// always suffice. From a FEN.
+/// always suffice.
 ///
 /// # Safety
-/// `tb` is null or a live handle; `fen` is null or a NUL-terminated
-/// string; `moves` is null or writable for `capacity` entries; `count` is
-/// null or writable; `detail` as for `qtb_open`.
-#[no_mangle]
-pub unsafe extern "C" fn qtb_probe_root_fen(
-    tb: *const QtbTablebase,
-    fen: *const c_char,
-    moves: *mut QtbRootMove,
-    capacity: usize,
-    count: *mut usize,
-    detail: *mut c_char,
-    detail_len: usize,
-) -> QtbError {
-    let out = (moves, capacity, count);
-    // SAFETY: the caller's promises, passed on.
-    unsafe { ranked(tb, Source::Fen(fen), out, Detail::new(detail, detail_len)) }
-}
-
-/// `qtb_probe_root_fen` from piece lists, with `side` (`QtbColor`) to move.
-///
-/// # Safety
-/// `tb` is null or a live handle; `pieces` is null or readable; `moves`
+/// `tb` is null or a live handle; `position` is null or readable; `moves`
 /// is null or writable for `capacity` entries; `count` is null or
 /// writable; `detail` as for `qtb_open`.
 #[no_mangle]
 pub unsafe extern "C" fn qtb_probe_root(
     tb: *const QtbTablebase,
-    pieces: *const QtbPieces,
-    side: i32,
+    position: *const QtbPosition,
     moves: *mut QtbRootMove,
     capacity: usize,
     count: *mut usize,
     detail: *mut c_char,
     detail_len: usize,
 ) -> QtbError {
-    let (source, out) = (Source::Pieces(pieces, side), (moves, capacity, count));
+    let detail = Detail::new(detail, detail_len);
     // SAFETY: the caller's promises, passed on.
-    unsafe { ranked(tb, source, out, Detail::new(detail, detail_len)) }
+    unsafe { ranked(tb, position, (moves, capacity, count), detail) }
 }
 
-/// The ranked moves of `source`'s position into the caller's buffer.
+/// The ranked moves of `position` into the caller's buffer.
 ///
 /// # Safety
 /// As [`resolve`]; `moves` is null or writable for `capacity` entries;
 /// `count` is null or writable.
 unsafe fn ranked(
     tb: *const QtbTablebase,
-    source: Source,
+    position: *const QtbPosition,
     (moves, capacity, count): (*mut QtbRootMove, usize, *mut usize),
     detail: Detail,
 ) -> QtbError {
     guarded(detail, || {
         // SAFETY: the caller's promises, passed on.
-        let (tablebase, position) = unsafe { resolve(tb, source) }?;
+        let (tablebase, position) = unsafe { resolve(tb, position) }?;
         need(count, "count is null")?;
         if moves.is_null() && capacity > 0 {
             return Err(Failure::null("moves is null but capacity is not 0"));

@@ -59,7 +59,7 @@ pub enum QtbColor {
     Black = 1,
 }
 
-/// The piece kinds, in the order of the `QtbPieces` arrays.
+/// The piece kinds, in the order of the `QtbPosition` arrays.
 #[repr(i32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum QtbPieceKind {
@@ -114,7 +114,7 @@ pub enum QtbRules {
 }
 
 /// The most pieces of one kind and colour (pawns: 5); the length of each
-/// `QtbPieces.squares` list.
+/// `QtbPosition.squares` list.
 pub const QTB_MAX_PER_KIND: usize = 5;
 /// The most legal moves a xiangqi position can have is 119: a
 /// `QtbRootMove` buffer of this many entries always holds every move.
@@ -140,13 +140,17 @@ const _: () = {
     assert!(QTB_DEFAULT_CACHE_BYTES == qiboard_tablebase::DEFAULT_CACHE_BYTES);
 };
 
-/// The pieces of a position, as lists of squares by colour and kind:
-/// `squares[c][k][0 .. count[c][k]]` are the squares (0..89) of colour `c`'s
-/// pieces of kind `k` (`QtbColor`, `QtbPieceKind`); entries past the count
-/// are ignored. A zeroed struct is an empty board.
+/// A position as the probes take it: the side to move and the pieces as
+/// lists of squares by colour and kind, `squares[c][k][0 .. count[c][k]]`
+/// being the squares (0..89) of colour `c`'s pieces of kind `k`
+/// (`QtbColor`, `QtbPieceKind`); entries past the count are ignored. An
+/// engine fills one from its own board; `qtb_position_from_fen` fills one
+/// from a FEN. A zeroed struct is an empty board with Red to move.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct QtbPieces {
+pub struct QtbPosition {
+    /// `QtbColor`: the side to move.
+    pub side: i32,
     /// How many pieces of each kind each colour has.
     pub count: [[u8; 7]; 2],
     /// Their squares.

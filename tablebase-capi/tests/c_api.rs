@@ -19,7 +19,7 @@ use std::sync::OnceLock;
 use qiboard::xiangqi::{Color, Position};
 use qiboard_tablebase::{DistanceTo, Dtm, Material, ProbeError, Tablebase, Value};
 use qiboard_tablebase_capi::{
-    self as capi, QtbDtm, QtbError, QtbPieces, QtbRootMove, QtbTablebase,
+    self as capi, QtbDtm, QtbError, QtbPosition, QtbRootMove, QtbTablebase,
 };
 use qiboard_tablebase_gen::{Generator, Quiet};
 
@@ -335,41 +335,44 @@ fn the_c_program_checks_arguments_and_errors() {
     assert_eq!(printed, "selftest ok\n");
 }
 
-#[test]
-fn the_c_program_times_warm_probes() {
-    let Some(program) = probe_program() else {
-        return;
-    };
+/// The C program's timing mode: `probes` warm WDL probes on each of
+/// `threads` threads; what it printed, every probe having answered.
+fn timed_probes(probes: &str, threads: &str) -> Option<String> {
+    let program = probe_program()?;
     let path = fens_file();
     let printed = run(
         program,
-        &["--bench", dir_arg(), path.to_str().unwrap(), "200000", "2"],
+        &[
+            "--bench",
+            dir_arg(),
+            path.to_str().unwrap(),
+            probes,
+            threads,
+        ],
     );
     println!("{printed}");
     assert!(printed.contains("(0 errors)"), "{printed}");
+    Some(printed)
+}
+
+#[test]
+fn the_c_program_times_warm_probes() {
+    timed_probes("200000", "2");
 }
 
 /// The warm-probe benchmark of `docs/c-api.md` (five million WDL probes
-/// from piece lists on one thread): it prints the rates, which go into the
-/// docs, and checks only that every probe answered. Ignored: it takes a
-/// few seconds, and a speed is measured, not asserted.
+/// of filled positions on one thread): it prints the rates, which go into
+/// the docs, and checks only that every probe answered. Ignored: it takes
+/// a few seconds, and a speed is measured, not asserted.
 #[test]
 #[ignore]
 fn warm_probe_rates() {
-    let Some(program) = probe_program() else {
-        return;
-    };
-    let path = fens_file();
-    let printed = run(
-        program,
-        &["--bench", dir_arg(), path.to_str().unwrap(), "5000000", "1"],
-    );
-    println!("{printed}");
-    assert!(printed.contains("(0 errors)"), "{printed}");
-    assert!(
-        printed.lines().any(|line| line.starts_with("wdl_pieces")),
-        "{printed}"
-    );
+    if let Some(printed) = timed_probes("5000000", "1") {
+        assert!(
+            printed.lines().any(|line| line.starts_with("wdl_pieces")),
+            "{printed}"
+        );
+    }
 }
 
 #[test]
@@ -446,18 +449,41 @@ fn open() -> Handle {
     Handle(tb)
 }
 
-fn pieces_of(position: &Position) -> QtbPieces {
-    let mut pieces = QtbPieces::default();
-    for color in Color::ALL {
-        for kind in qiboard::xiangqi::PieceKind::ALL {
-            for square in position.pieces(color, kind) {
-                let count = &mut pieces.count[color as usize][kind as usize];
-                pieces.squares[color as usize][kind as usize][usize::from(*count)] = square as u8;
-                *count += 1;
-            }
+/// The piece lists of `position`, filled square by square as an engine
+/// fills them from its own board.
+fn lists_of(position: &Position) -> QtbPosition {
+    let mut lists = QtbPosition {
+        side: position.side_to_move() as i32,
+        ..QtbPosition::default()
+    };
+    for square in qiboard::xiangqi::Square::ALL {
+        if let Some(piece) = position.piece_at(square) {
+            let (c, k) = (piece.color as usize, piece.kind as usize);
+            lists.squares[c][k][usize::from(lists.count[c][k])] = square as u8;
+            lists.count[c][k] += 1;
         }
     }
-    pieces
+    lists
+}
+
+/// The position of a FEN, read by `qtb_position_from_fen`.
+fn from_fen(fen: &str) -> QtbPosition {
+    let fen = CString::new(fen).unwrap();
+    let mut lists = QtbPosition::default();
+    // SAFETY: a NUL-terminated FEN and a writable position.
+    let code =
+        unsafe { capi::qtb_position_from_fen(fen.as_ptr(), &mut lists, std::ptr::null_mut(), 0) };
+    assert_eq!(code, QtbError::Ok);
+    lists
+}
+
+#[test]
+fn a_fen_reads_into_the_lists_an_engine_fills() {
+    for fen in &fixture().fens {
+        if let Ok(position) = Position::from_fen(fen) {
+            assert_eq!(from_fen(fen), lists_of(&position), "{fen}");
+        }
+    }
 }
 
 #[test]
@@ -483,25 +509,22 @@ fn extern_functions_agree_with_the_rust_api_from_many_threads() {
             let (positions, tablebase, shared) = (&positions, &tablebase, &shared);
             scope.spawn(move || {
                 for position in positions.iter().skip(thread).step_by(2) {
-                    let pieces = pieces_of(position);
-                    let side = position.side_to_move() as i32;
+                    let lists = lists_of(position);
                     let mut dtm = QtbDtm::default();
                     let mut wdl = 9;
-                    // SAFETY: a live handle, valid pieces and out-pointers.
+                    // SAFETY: a live handle, valid lists and out-pointers.
                     let (a, b) = unsafe {
                         (
                             capi::qtb_probe_dtm(
                                 shared.0,
-                                &pieces,
-                                side,
+                                &lists,
                                 &mut dtm,
                                 std::ptr::null_mut(),
                                 0,
                             ),
                             capi::qtb_probe_wdl(
                                 shared.0,
-                                &pieces,
-                                side,
+                                &lists,
                                 &mut wdl,
                                 std::ptr::null_mut(),
                                 0,
@@ -523,15 +546,15 @@ fn extern_functions_agree_with_the_rust_api_from_many_threads() {
 #[test]
 fn errors_have_messages_and_details() {
     let handle = open();
-    let fen = CString::new("3k1r3/9/9/9/9/9/9/9/4R4/5K3 w").unwrap();
+    let position = from_fen("3k1r3/9/9/9/9/9/9/9/4R4/5K3 w");
     let mut detail = [0 as c_char; 200];
     let mut root = [QtbRootMove::default(); 4];
     let mut count = 0;
-    // SAFETY: a live handle, a FEN, buffers of the sizes given.
+    // SAFETY: a live handle, a position, buffers of the sizes given.
     let code = unsafe {
-        capi::qtb_probe_root_fen(
+        capi::qtb_probe_root(
             handle.0,
-            fen.as_ptr(),
+            &position,
             root.as_mut_ptr(),
             root.len(),
             &mut count,
@@ -692,13 +715,12 @@ fn a_refreshed_handle_finds_tables_written_after_a_miss() {
         capi::qtb_open(path.as_ptr(), 1 << 20, 0, &mut err, std::ptr::null_mut(), 0)
     });
     assert_eq!(err, QtbError::Ok);
-    let fen = CString::new("3k5/9/9/9/9/9/9/9/4R4/5K3 w").unwrap();
+    let position = from_fen("3k5/9/9/9/9/9/9/9/4R4/5K3 w");
     let probe = || {
         let mut wdl = 7;
-        // SAFETY: a live handle, a NUL-terminated FEN, a writable result.
-        let code = unsafe {
-            capi::qtb_probe_wdl_fen(handle.0, fen.as_ptr(), &mut wdl, std::ptr::null_mut(), 0)
-        };
+        // SAFETY: a live handle, a position, a writable result.
+        let code =
+            unsafe { capi::qtb_probe_wdl(handle.0, &position, &mut wdl, std::ptr::null_mut(), 0) };
         (code, wdl)
     };
     assert_eq!(probe().0, QtbError::Missing);

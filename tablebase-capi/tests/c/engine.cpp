@@ -16,9 +16,8 @@
 // The engine's own board, reduced to what the tablebase needs: its piece
 // lists (squares a0 = 0 ... i9 = 89, rank * 9 + file) and the side to move.
 struct Board {
-    QtbPieces pieces{};  // zeroed: an empty board
-    int32_t side = QTB_COLOR_RED;
-    unsigned count = 0;  // pieces on the board, kings included
+    QtbPosition pieces{};  // zeroed: an empty board, Red to move
+    unsigned count = 0;    // pieces on the board, kings included
 
     void put(int color, int kind, int square) {
         uint8_t &n = pieces.count[color][kind];
@@ -41,7 +40,7 @@ struct Board {
             int color = (c >= 'a') ? QTB_COLOR_BLACK : QTB_COLOR_RED;
             board.put(color, static_cast<int>(at - kinds), rank * 9 + file++);
         }
-        board.side = fen.find(" b", i) == i ? QTB_COLOR_BLACK : QTB_COLOR_RED;
+        board.pieces.side = fen.find(" b", i) == i ? QTB_COLOR_BLACK : QTB_COLOR_RED;
         return board;
     }
 };
@@ -77,8 +76,8 @@ class Tablebase {
     bool probe(const Board &board, uint32_t ply, int32_t *score) const {
         if (board.count > max_pieces_) return false;
         QtbDtm dtm;
-        if (qtb_probe_dtm(tb_.get(), &board.pieces, board.side, &dtm, nullptr,
-                          0) != QTB_ERROR_OK)
+        if (qtb_probe_dtm(tb_.get(), &board.pieces, &dtm, nullptr, 0) !=
+            QTB_ERROR_OK)
             return false;  // e.g. QTB_ERROR_MISSING: that endgame has no table
         *score = qtb_score(dtm, ply);
         return true;
@@ -87,16 +86,16 @@ class Tablebase {
     // Cheaper, when win/draw/loss is enough (a cut-off test).
     bool probe_wdl(const Board &board, int32_t *wdl) const {
         return board.count <= max_pieces_ &&
-               qtb_probe_wdl(tb_.get(), &board.pieces, board.side, wdl,
-                             nullptr, 0) == QTB_ERROR_OK;
+               qtb_probe_wdl(tb_.get(), &board.pieces, wdl, nullptr, 0) ==
+                   QTB_ERROR_OK;
     }
 
     // At the root: the move to play, by probing every successor.
     bool best_move(const Board &board, QtbRootMove *best) const {
         if (board.count > max_pieces_) return false;
         char detail[256];
-        QtbError err = qtb_best_move(tb_.get(), &board.pieces, board.side, best,
-                                     detail, sizeof detail);
+        QtbError err = qtb_best_move(tb_.get(), &board.pieces, best, detail,
+                                     sizeof detail);
         if (err != QTB_ERROR_OK) {
             std::fprintf(stderr, "info string %s\n", detail);
             return false;

@@ -4,12 +4,15 @@
  * Tablebase's answers.
  *
  *   probe DIR FENS          one line per FEN of FENS (a file, one a line):
- *                           every probe, from the FEN and from piece lists
- *                           (which must agree)
+ *                           every probe, of the position read by
+ *                           qtb_position_from_fen and of the one this
+ *                           program's own FEN reader fills, as an engine
+ *                           fills it from its board (which must agree)
  *   probe --selftest DIR    argument checks, error codes and messages
  *   probe --bench DIR FENS PROBES [THREADS]
- *                           warm WDL probes from piece lists (and from
- *                           FENs): probes per second per thread
+ *                           warm WDL probes of filled positions (and with
+ *                           each FEN read first): probes per second per
+ *                           thread
  *
  * A line of the first mode reads
  *   covers=1 wdl=W dtm=W3m0 best=e1e8:W3m0 root=2:e1e8:W3m0,e1e2:D0m0
@@ -39,8 +42,9 @@ static int failures = 0;
         }                                                                  \
     } while (0)
 
-/* FEN board and side into piece lists; 0 on success. */
-static int parse_fen(const char *fen, QtbPieces *pieces, int32_t *side) {
+/* FEN board and side into piece lists, as an engine fills them from its
+   own board; 0 on success. */
+static int parse_fen(const char *fen, QtbPosition *pieces) {
     memset(pieces, 0, sizeof *pieces);
     int rank = 9, file = 0;
     const char *p = fen;
@@ -76,7 +80,7 @@ static int parse_fen(const char *fen, QtbPieces *pieces, int32_t *side) {
     }
     if (rank != 0 || file != 9) return -1;
     while (*p == ' ') p++;
-    *side = (*p == 'b' || *p == 'B') ? QTB_COLOR_BLACK : QTB_COLOR_RED;
+    pieces->side = (*p == 'b' || *p == 'B') ? QTB_COLOR_BLACK : QTB_COLOR_RED;
     return 0;
 }
 
@@ -92,9 +96,10 @@ static void add(char *line, const char *format, const char *text) {
     snprintf(line + used, OUT - used, format, text);
 }
 
-/* Every probe of one position, through `fen` or `pieces`, as text. */
-static void report(const QtbTablebase *tb, const char *fen,
-                   const QtbPieces *pieces, int32_t side, char *line) {
+/* Every probe of one position, as text; `read` is the code with which
+   reading it failed, if it did (then every probe shows that code). */
+static void report(const QtbTablebase *tb, const QtbPosition *position,
+                   QtbError read, char *line) {
     char text[64];
     QtbRootMove moves[QTB_MAX_MOVES];
     bool covers = false;
@@ -104,26 +109,28 @@ static void report(const QtbTablebase *tb, const char *fen,
     size_t count = 0;
     QtbError e;
     line[0] = 0;
+    if (read) {
+        snprintf(text, sizeof text, "E%d", (int)read);
+        snprintf(line, OUT, "covers=%s wdl=%s dtm=%s best=%s root=%s", text,
+                 text, text, text, text);
+        return;
+    }
 
-    e = fen ? qtb_covers_fen(tb, fen, &covers, NULL, 0)
-            : qtb_covers(tb, pieces, side, &covers, NULL, 0);
+    e = qtb_covers(tb, position, &covers, NULL, 0);
     snprintf(text, sizeof text, e ? "E%d" : "%d", e ? (int)e : (int)covers);
     add(line, "covers=%s", text);
 
-    e = fen ? qtb_probe_wdl_fen(tb, fen, &wdl, NULL, 0)
-            : qtb_probe_wdl(tb, pieces, side, &wdl, NULL, 0);
+    e = qtb_probe_wdl(tb, position, &wdl, NULL, 0);
     if (e) snprintf(text, sizeof text, "E%d", (int)e);
     else snprintf(text, sizeof text, "%c", wdl > 0 ? 'W' : wdl < 0 ? 'L' : 'D');
     add(line, " wdl=%s", text);
 
-    e = fen ? qtb_probe_dtm_fen(tb, fen, &dtm, NULL, 0)
-            : qtb_probe_dtm(tb, pieces, side, &dtm, NULL, 0);
+    e = qtb_probe_dtm(tb, position, &dtm, NULL, 0);
     if (e) snprintf(text, sizeof text, "E%d", (int)e);
     else show_dtm(text, sizeof text, &dtm);
     add(line, " dtm=%s", text);
 
-    e = fen ? qtb_best_move_fen(tb, fen, &best, NULL, 0)
-            : qtb_best_move(tb, pieces, side, &best, NULL, 0);
+    e = qtb_best_move(tb, position, &best, NULL, 0);
     if (e) {
         snprintf(text, sizeof text, "E%d", (int)e);
         add(line, " best=%s", text);
@@ -134,9 +141,7 @@ static void report(const QtbTablebase *tb, const char *fen,
         CHECK((unsigned)best.from < 90 && (unsigned)best.to < 90);
     }
 
-    e = fen ? qtb_probe_root_fen(tb, fen, moves, QTB_MAX_MOVES, &count, NULL, 0)
-            : qtb_probe_root(tb, pieces, side, moves, QTB_MAX_MOVES, &count,
-                             NULL, 0);
+    e = qtb_probe_root(tb, position, moves, QTB_MAX_MOVES, &count, NULL, 0);
     if (e) {
         snprintf(text, sizeof text, "E%d", (int)e);
         add(line, " root=%s", text);
@@ -203,11 +208,10 @@ static int probe_all(const char *dir, const char *path) {
     char **fens = read_fens(path, &n);
     static char by_fen[OUT], by_pieces[OUT];
     for (size_t i = 0; i < n; i++) {
-        report(tb, fens[i], NULL, 0, by_fen);
-        QtbPieces pieces;
-        int32_t side;
-        if (parse_fen(fens[i], &pieces, &side) == 0) {
-            report(tb, NULL, &pieces, side, by_pieces);
+        QtbPosition read, filled;
+        report(tb, &read, qtb_position_from_fen(fens[i], &read, NULL, 0), by_fen);
+        if (parse_fen(fens[i], &filled) == 0) {
+            report(tb, &filled, QTB_ERROR_OK, by_pieces);
             if (strcmp(by_fen, by_pieces) != 0) {
                 printf("%s\tMISMATCH fen: %s pieces: %s\n", fens[i], by_fen,
                        by_pieces);
@@ -270,91 +274,103 @@ static int selftest(const char *dir) {
     CHECK(qtb_contains(tb, NULL, &yes, NULL, 0) == QTB_ERROR_NULL_POINTER);
     CHECK(qtb_contains(tb, "KRK", NULL, NULL, 0) == QTB_ERROR_NULL_POINTER);
 
-    /* Null handles and out-pointers are codes, and nothing is written. */
-    CHECK(qtb_probe_wdl_fen(NULL, krk, &wdl, NULL, 0) == QTB_ERROR_NULL_POINTER);
-    CHECK(qtb_probe_wdl_fen(tb, NULL, &wdl, NULL, 0) == QTB_ERROR_NULL_POINTER);
-    CHECK(qtb_probe_wdl_fen(tb, krk, NULL, NULL, 0) == QTB_ERROR_NULL_POINTER);
-    CHECK(qtb_probe_wdl(tb, NULL, 0, &wdl, NULL, 0) == QTB_ERROR_NULL_POINTER);
-    CHECK(qtb_probe_dtm_fen(tb, krk, NULL, NULL, 0) == QTB_ERROR_NULL_POINTER);
-    CHECK(qtb_best_move_fen(tb, krk, NULL, NULL, 0) == QTB_ERROR_NULL_POINTER);
-    CHECK(qtb_probe_root_fen(tb, krk, moves, 4, NULL, NULL, 0) ==
-          QTB_ERROR_NULL_POINTER);
-    CHECK(qtb_probe_root_fen(tb, krk, NULL, 4, &count, NULL, 0) ==
-          QTB_ERROR_NULL_POINTER);
-    CHECK(wdl == 7);
-
-    /* Bad FENs and illegal positions. */
-    CHECK(qtb_probe_wdl_fen(tb, "not a fen", &wdl, detail, sizeof detail) ==
+    /* Reading FENs: bad text, illegal positions, null pointers. */
+    QtbPosition pos, untouched;
+    memset(&untouched, 0x5a, sizeof untouched);
+    pos = untouched;
+    CHECK(qtb_position_from_fen("not a fen", &pos, detail, sizeof detail) ==
           QTB_ERROR_BAD_FEN);
     CHECK(strlen(detail) > 0);
-    CHECK(qtb_probe_wdl_fen(tb, "", &wdl, NULL, 0) == QTB_ERROR_BAD_FEN);
-    CHECK(qtb_probe_wdl_fen(tb, "3k5/9/9/9/9/9/9/9/4R4/5K3 x", &wdl, NULL, 0) ==
+    CHECK(qtb_position_from_fen("", &pos, NULL, 0) == QTB_ERROR_BAD_FEN);
+    CHECK(qtb_position_from_fen("3k5/9/9/9/9/9/9/9/4R4/5K3 x", &pos, NULL, 0) ==
           QTB_ERROR_BAD_FEN);
-    CHECK(qtb_probe_wdl_fen(tb, "\xff\xfe", &wdl, NULL, 0) == QTB_ERROR_BAD_FEN);
+    CHECK(qtb_position_from_fen("\xff\xfe", &pos, NULL, 0) == QTB_ERROR_BAD_FEN);
     /* Kings facing each other. */
-    CHECK(qtb_probe_wdl_fen(tb, "4k4/9/9/9/9/9/9/9/3R5/4K4 w", &wdl, detail,
-                            sizeof detail) == QTB_ERROR_ILLEGAL_POSITION);
+    CHECK(qtb_position_from_fen("4k4/9/9/9/9/9/9/9/3R5/4K4 w", &pos, detail,
+                                sizeof detail) == QTB_ERROR_ILLEGAL_POSITION);
     CHECK(strstr(detail, "face") != NULL);
+    CHECK(qtb_position_from_fen(NULL, &pos, NULL, 0) == QTB_ERROR_NULL_POINTER);
+    CHECK(qtb_position_from_fen(krk, NULL, NULL, 0) == QTB_ERROR_NULL_POINTER);
+    CHECK(memcmp(&pos, &untouched, sizeof pos) == 0);
+    CHECK(qtb_position_from_fen(krk, &pos, detail, sizeof detail) == QTB_ERROR_OK);
+    CHECK(detail[0] == 0 && pos.side == QTB_COLOR_RED);
+    CHECK(pos.count[QTB_COLOR_RED][QTB_PIECE_KIND_ROOK] == 1);
+    CHECK(pos.squares[QTB_COLOR_RED][QTB_PIECE_KIND_ROOK][0] == 1 * 9 + 4);
+
+    /* Null handles and out-pointers are codes, and nothing is written. */
+    CHECK(qtb_probe_wdl(NULL, &pos, &wdl, NULL, 0) == QTB_ERROR_NULL_POINTER);
+    CHECK(qtb_probe_wdl(tb, NULL, &wdl, NULL, 0) == QTB_ERROR_NULL_POINTER);
+    CHECK(qtb_probe_wdl(tb, &pos, NULL, NULL, 0) == QTB_ERROR_NULL_POINTER);
+    CHECK(qtb_covers(tb, &pos, NULL, NULL, 0) == QTB_ERROR_NULL_POINTER);
+    CHECK(qtb_probe_dtm(tb, &pos, NULL, NULL, 0) == QTB_ERROR_NULL_POINTER);
+    CHECK(qtb_best_move(tb, &pos, NULL, NULL, 0) == QTB_ERROR_NULL_POINTER);
+    CHECK(qtb_probe_root(tb, &pos, moves, 4, NULL, NULL, 0) ==
+          QTB_ERROR_NULL_POINTER);
+    CHECK(qtb_probe_root(tb, &pos, NULL, 4, &count, NULL, 0) ==
+          QTB_ERROR_NULL_POINTER);
     CHECK(wdl == 7);
 
     /* A detail buffer too small is cut and terminated. */
     memset(tiny, 'x', sizeof tiny);
-    CHECK(qtb_probe_wdl_fen(tb, "not a fen", &wdl, tiny, sizeof tiny) ==
+    CHECK(qtb_position_from_fen("not a fen", &pos, tiny, sizeof tiny) ==
           QTB_ERROR_BAD_FEN);
     CHECK(strlen(tiny) == sizeof tiny - 1);
     memset(tiny, 'x', sizeof tiny);
-    CHECK(qtb_probe_wdl_fen(tb, "not a fen", &wdl, tiny, 1) == QTB_ERROR_BAD_FEN);
+    CHECK(qtb_position_from_fen("not a fen", &pos, tiny, 1) == QTB_ERROR_BAD_FEN);
     CHECK(tiny[0] == 0 && tiny[1] == 'x');
 
     /* A table that is not there names the endgame. */
-    CHECK(qtb_probe_wdl_fen(tb, "3k1r3/9/9/9/9/9/9/9/4R4/5K3 w", &wdl, detail,
-                            sizeof detail) == QTB_ERROR_MISSING);
+    QtbPosition krkr;
+    CHECK(qtb_position_from_fen("3k1r3/9/9/9/9/9/9/9/4R4/5K3 w", &krkr, NULL,
+                                0) == QTB_ERROR_OK);
+    CHECK(qtb_probe_wdl(tb, &krkr, &wdl, detail, sizeof detail) ==
+          QTB_ERROR_MISSING);
     CHECK(strstr(detail, "KRKR") != NULL);
 
     /* Piece lists out of range. */
-    QtbPieces pieces;
-    int32_t side = 0;
-    CHECK(parse_fen(krk, &pieces, &side) == 0);
-    CHECK(qtb_probe_wdl(tb, &pieces, side, &wdl, NULL, 0) == QTB_ERROR_OK);
+    QtbPosition pieces;
+    CHECK(parse_fen(krk, &pieces) == 0);
+    CHECK(memcmp(&pieces, &pos, sizeof pos) == 0);
+    CHECK(qtb_probe_wdl(tb, &pieces, &wdl, NULL, 0) == QTB_ERROR_OK);
     CHECK(wdl == QTB_WDL_WIN);
-    CHECK(qtb_probe_wdl(tb, &pieces, 2, &wdl, NULL, 0) == QTB_ERROR_BAD_ARGUMENT);
-    QtbPieces bad = pieces;
+    QtbPosition bad = pieces;
+    bad.side = 2;
+    CHECK(qtb_probe_wdl(tb, &bad, &wdl, NULL, 0) == QTB_ERROR_BAD_ARGUMENT);
+    bad = pieces;
     bad.squares[QTB_COLOR_RED][QTB_PIECE_KIND_ROOK][0] = 90;
-    CHECK(qtb_probe_wdl(tb, &bad, side, &wdl, NULL, 0) == QTB_ERROR_BAD_ARGUMENT);
+    CHECK(qtb_probe_wdl(tb, &bad, &wdl, NULL, 0) == QTB_ERROR_BAD_ARGUMENT);
     bad = pieces;
     bad.count[QTB_COLOR_RED][QTB_PIECE_KIND_PAWN] = QTB_MAX_PER_KIND + 1;
-    CHECK(qtb_probe_wdl(tb, &bad, side, &wdl, NULL, 0) == QTB_ERROR_BAD_ARGUMENT);
+    CHECK(qtb_probe_wdl(tb, &bad, &wdl, NULL, 0) == QTB_ERROR_BAD_ARGUMENT);
     bad = pieces;
     bad.squares[QTB_COLOR_RED][QTB_PIECE_KIND_ROOK][0] =
         pieces.squares[QTB_COLOR_RED][QTB_PIECE_KIND_KING][0];
-    CHECK(qtb_probe_wdl(tb, &bad, side, &wdl, detail, sizeof detail) ==
+    CHECK(qtb_probe_wdl(tb, &bad, &wdl, detail, sizeof detail) ==
           QTB_ERROR_BAD_ARGUMENT);
     CHECK(strstr(detail, "two pieces") != NULL);
     bad = pieces;
     bad.count[QTB_COLOR_BLACK][QTB_PIECE_KIND_KING] = 0;
-    CHECK(qtb_probe_wdl(tb, &bad, side, &wdl, NULL, 0) ==
-          QTB_ERROR_ILLEGAL_POSITION);
-    QtbPieces empty;
+    CHECK(qtb_probe_wdl(tb, &bad, &wdl, NULL, 0) == QTB_ERROR_ILLEGAL_POSITION);
+    QtbPosition empty;
     memset(&empty, 0, sizeof empty);
-    CHECK(qtb_probe_wdl(tb, &empty, 0, &wdl, NULL, 0) ==
-          QTB_ERROR_ILLEGAL_POSITION);
+    CHECK(qtb_probe_wdl(tb, &empty, &wdl, NULL, 0) == QTB_ERROR_ILLEGAL_POSITION);
 
     /* The ranked moves into a buffer too small: the best that fit. */
-    CHECK(qtb_probe_root_fen(tb, krk, NULL, 0, &count, detail, sizeof detail) ==
+    CHECK(qtb_probe_root(tb, &pos, NULL, 0, &count, detail, sizeof detail) ==
           QTB_ERROR_BUFFER_TOO_SMALL);
     size_t all = count;
     CHECK(all > 2);
-    CHECK(qtb_probe_root_fen(tb, krk, moves, 2, &count, NULL, 0) ==
+    CHECK(qtb_probe_root(tb, &pos, moves, 2, &count, NULL, 0) ==
           QTB_ERROR_BUFFER_TOO_SMALL);
     CHECK(count == all);
     QtbRootMove full[QTB_MAX_MOVES];
-    CHECK(qtb_probe_root_fen(tb, krk, full, QTB_MAX_MOVES, &count, NULL, 0) ==
+    CHECK(qtb_probe_root(tb, &pos, full, QTB_MAX_MOVES, &count, NULL, 0) ==
           QTB_ERROR_OK);
     CHECK(count == all);
     CHECK(memcmp(moves, full, 2 * sizeof moves[0]) == 0);
 
     /* Scores in their bands. */
-    CHECK(qtb_probe_dtm_fen(tb, krk, &dtm, NULL, 0) == QTB_ERROR_OK);
+    CHECK(qtb_probe_dtm(tb, &pos, &dtm, NULL, 0) == QTB_ERROR_OK);
     CHECK(dtm.wdl == QTB_WDL_WIN && dtm.plies % 2 == 1);
     CHECK(qtb_score(dtm, 2) == QTB_MATE - 2 - (int32_t)dtm.plies);
     CHECK(qtb_score(dtm, 0) > QTB_MATE_BOUND);
@@ -370,8 +386,7 @@ static int selftest(const char *dir) {
 /* One thread's share of the timing. */
 typedef struct Bench {
     const QtbTablebase *tb;
-    const QtbPieces *pieces;
-    const int32_t *sides;
+    const QtbPosition *positions;
     char **fens;
     size_t n;
     long probes;
@@ -397,13 +412,16 @@ static double cpu_now(void) { return clock_seconds(CLOCK_THREAD_CPUTIME_ID); }
 static void *bench_thread(void *arg) {
     Bench *b = arg;
     int32_t wdl = 0;
+    QtbPosition read;
     double start = now(), cpu_start = cpu_now();
     for (long i = 0; i < b->probes; i++) {
         size_t at = (size_t)i % b->n;
-        QtbError e = b->by_fen
-                         ? qtb_probe_wdl_fen(b->tb, b->fens[at], &wdl, NULL, 0)
-                         : qtb_probe_wdl(b->tb, &b->pieces[at], b->sides[at],
-                                         &wdl, NULL, 0);
+        QtbError e =
+            b->by_fen ? qtb_position_from_fen(b->fens[at], &read, NULL, 0)
+                      : QTB_ERROR_OK;
+        if (!e)
+            e = qtb_probe_wdl(b->tb, b->by_fen ? &read : &b->positions[at], &wdl,
+                              NULL, 0);
         if (e) b->errors++;
         b->wins += wdl > 0;
     }
@@ -416,14 +434,13 @@ static int bench(const char *dir, const char *path, long probes, int threads) {
     QtbTablebase *tb = open_or_die(dir);
     size_t n = 0;
     char **fens = read_fens(path, &n);
-    QtbPieces *pieces = calloc(n ? n : 1, sizeof *pieces);
-    int32_t *sides = calloc(n ? n : 1, sizeof *sides);
+    QtbPosition *positions = calloc(n ? n : 1, sizeof *positions);
     char **usable = calloc(n ? n : 1, sizeof *usable);
     size_t m = 0;
     int32_t wdl;
     for (size_t i = 0; i < n; i++) {
-        if (parse_fen(fens[i], &pieces[m], &sides[m]) == 0 &&
-            qtb_probe_wdl(tb, &pieces[m], sides[m], &wdl, NULL, 0) == 0)
+        if (parse_fen(fens[i], &positions[m]) == 0 &&
+            qtb_probe_wdl(tb, &positions[m], &wdl, NULL, 0) == 0)
             usable[m++] = fens[i];
     }
     if (m == 0) {
@@ -436,7 +453,7 @@ static int bench(const char *dir, const char *path, long probes, int threads) {
         if (threads < 1) threads = 1;
         if (threads > 64) threads = 64;
         for (int t = 0; t < threads; t++) {
-            runs[t] = (Bench){tb, pieces, sides, usable, m, probes, by_fen, 0, 0, 0, 0};
+            runs[t] = (Bench){tb, positions, usable, m, probes, by_fen, 0, 0, 0, 0};
             pthread_create(&ids[t], NULL, bench_thread, &runs[t]);
         }
         double slowest = 0, cpu = 0;
