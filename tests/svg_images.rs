@@ -168,18 +168,20 @@ fn beside(center: (f64, f64), radius: f64, right: bool, down: bool) -> (f64, f64
 // ---------------------------------------------------------------------
 // Xiangqi.
 
-/// Where the documented layout puts `square`: column and row in the
-/// image (Red at the bottom unless flipped), and the centre in pixels.
-fn xiangqi_cell(
+/// Where the documented layout puts the cell at `file` and `rank` of a
+/// board whose last file and rank are `last`: column and row in the
+/// image (the first side at the bottom unless flipped), and the centre
+/// in pixels.
+fn cell(
     geometry: &Geometry,
-    square: Square,
+    (file, rank): (usize, usize),
+    last: (usize, usize),
     flipped: bool,
 ) -> ((usize, usize), (f64, f64)) {
-    let (file, rank) = (square.file(), square.rank());
     let (column, row) = if flipped {
-        (8 - file, rank)
+        (last.0 - file, rank)
     } else {
-        (file, 9 - rank)
+        (file, last.1 - rank)
     };
     let x = geometry.origin_x + column as f64 * geometry.spacing;
     let y = geometry.origin_y + row as f64 * geometry.spacing;
@@ -211,7 +213,8 @@ fn check_xiangqi(
     let highlights: BTreeMap<Square, Rgb> = highlights.iter().copied().collect();
     let mut findings = Findings::default();
     for square in Square::ALL {
-        let ((column, row), center) = xiangqi_cell(&geometry, square, flipped);
+        let ((column, row), center) =
+            cell(&geometry, (square.file(), square.rank()), (8, 9), flipped);
         assert_eq!(
             geometry.center(square.file(), square.rank()),
             Some(center),
@@ -273,56 +276,63 @@ fn xiangqi_opening_with_the_last_move() {
     }
 }
 
-#[test]
-fn xiangqi_cannon_check_with_wxf_coordinates() {
-    let Some(tool) = rsvg_convert() else { return };
-    // The cannon on e6 checks the black king over the elephant on e7.
-    let position = Position::from_fen("3akab2/9/4b4/4C4/9/9/9/9/4A4/3K1A3 b").unwrap();
+/// `fen`, in check after `last`, drawn both ways up by `options` with
+/// that move shown: its two points and the checked king's highlighted.
+fn check_xiangqi_in_check(
+    tool: &Path,
+    name: &str,
+    fen: &str,
+    last: &str,
+    king: Square,
+    options: svg::Options,
+) {
+    let position = Position::from_fen(fen).unwrap();
     assert!(position.is_check());
-    let (from, to) = squares("h6e6");
+    let (from, to) = squares(last);
     let palette = Palette::DEFAULT;
     for flipped in [false, true] {
         check_xiangqi(
-            &tool,
-            &format!("xiangqi_check_flipped_{flipped}"),
+            tool,
+            &format!("{name}_flipped_{flipped}"),
             &position,
-            svg::Options::new()
-                .last_move(from, to)
-                .coordinates(Coordinates::Wxf),
+            options.clone().last_move(from, to),
             flipped,
             &[
                 (from, palette.last_move),
                 (to, palette.last_move),
-                (Square::E9, palette.check),
+                (king, palette.check),
             ],
         );
     }
 }
 
 #[test]
+fn xiangqi_cannon_check_with_wxf_coordinates() {
+    let Some(tool) = rsvg_convert() else { return };
+    // The cannon on e6 checks the black king over the elephant on e7.
+    check_xiangqi_in_check(
+        &tool,
+        "xiangqi_check",
+        "3akab2/9/4b4/4C4/9/9/9/9/4A4/3K1A3 b",
+        "h6e6",
+        Square::E9,
+        svg::Options::new().coordinates(Coordinates::Wxf),
+    );
+}
+
+#[test]
 fn xiangqi_endgame_in_latin_letters() {
     let Some(tool) = rsvg_convert() else { return };
-    let position = Position::from_fen("3k5/4a4/9/9/2p6/9/9/9/3R5/4K4 b").unwrap();
-    assert!(position.is_check());
-    let (from, to) = squares("a1d1");
-    let palette = Palette::DEFAULT;
-    for flipped in [false, true] {
-        check_xiangqi(
-            &tool,
-            &format!("xiangqi_latin_flipped_{flipped}"),
-            &position,
-            svg::Options::new()
-                .last_move(from, to)
-                .pieces(PieceStyle::Latin)
-                .coordinates(Coordinates::None),
-            flipped,
-            &[
-                (from, palette.last_move),
-                (to, palette.last_move),
-                (Square::D9, palette.check),
-            ],
-        );
-    }
+    check_xiangqi_in_check(
+        &tool,
+        "xiangqi_latin",
+        "3k5/4a4/9/9/2p6/9/9/9/3R5/4K4 b",
+        "a1d1",
+        Square::D9,
+        svg::Options::new()
+            .pieces(PieceStyle::Latin)
+            .coordinates(Coordinates::None),
+    );
 }
 
 #[test]
@@ -367,7 +377,8 @@ fn xiangqi_marks_and_arrows() {
             &format!("xiangqi_overlays_flipped_{flipped}"),
         );
         let geometry = options.geometry();
-        let center = |square| xiangqi_cell(&geometry, square, flipped).1;
+        let center =
+            |square: Square| cell(&geometry, (square.file(), square.rank()), (8, 9), flipped).1;
         let mut findings = Findings::default();
         for square in [Square::E4, Square::E3] {
             let at = beside(center(square), geometry.mark_radius, true, true);
@@ -421,13 +432,7 @@ fn check_chess(
     let mut findings = Findings::default();
     for square in chess::Square::ALL {
         let (file, rank) = (square.file(), square.rank());
-        let (column, row) = if flipped {
-            (7 - file, rank)
-        } else {
-            (file, 7 - rank)
-        };
-        let x = geometry.origin_x + column as f64 * geometry.spacing;
-        let y = geometry.origin_y + row as f64 * geometry.spacing;
+        let (_, (x, y)) = cell(&geometry, (file, rank), (7, 7), flipped);
         assert_eq!(
             geometry.center(file, rank),
             Some((x, y)),

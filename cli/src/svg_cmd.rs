@@ -56,6 +56,20 @@ enum Coords {
     None,
 }
 
+/// `$options` (either game's `svg::Options`) with the squares of a
+/// [`Marked`]: both games' options have these builder methods.
+macro_rules! marked {
+    ($options:expr, $marked:expr) => {{
+        let marked: Marked<_> = $marked;
+        let options = $options.arrows(marked.arrows).marks(marked.marks);
+        if let Some((from, to)) = marked.last {
+            options.last_move(from, to)
+        } else {
+            options
+        }
+    }};
+}
+
 /// Runs `qiboard svg`; the image is the answer.
 pub fn run(args: &SvgArgs, report: &mut Report) -> Result<String, Failure> {
     match args.game {
@@ -76,16 +90,11 @@ fn xiangqi(args: &SvgArgs, report: &mut Report) -> Result<String, Failure> {
             Coords::Wxf => xiangqi::svg::Coordinates::Wxf,
             Coords::None => xiangqi::svg::Coordinates::None,
         })
-        .size(args.size.unwrap_or(xiangqi::svg::Options::DEFAULT_SIZE))
-        .arrows(marked.arrows)
-        .marks(marked.marks);
+        .size(args.size.unwrap_or(xiangqi::svg::Options::DEFAULT_SIZE));
     if args.latin {
         options = options.pieces(xiangqi::svg::PieceStyle::Latin);
     }
-    if let Some((from, to)) = marked.last {
-        options = options.last_move(from, to);
-    }
-    Ok(xiangqi::svg::board(&position, &options))
+    Ok(xiangqi::svg::board(&position, &marked!(options, marked)))
 }
 
 fn chess(args: &SvgArgs, report: &mut Report) -> Result<String, Failure> {
@@ -104,16 +113,11 @@ fn chess(args: &SvgArgs, report: &mut Report) -> Result<String, Failure> {
     check_side(fen, "White", report);
     // A UCI promotion's piece letter says nothing about its squares.
     let marked = Marked::read(args, 5)?;
-    let mut options = chess::svg::Options::new()
+    let options = chess::svg::Options::new()
         .flipped(args.flip)
         .coordinates(args.coords != Coords::None)
-        .size(args.size.unwrap_or(chess::svg::Options::DEFAULT_SIZE))
-        .arrows(marked.arrows)
-        .marks(marked.marks);
-    if let Some((from, to)) = marked.last {
-        options = options.last_move(from, to);
-    }
-    Ok(chess::svg::board(&position, &options))
+        .size(args.size.unwrap_or(chess::svg::Options::DEFAULT_SIZE));
+    Ok(chess::svg::board(&position, &marked!(options, marked)))
 }
 
 /// The squares `--last`, `--arrow` and `--mark` name.

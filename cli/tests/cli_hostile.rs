@@ -4,10 +4,10 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::process::{Command, Stdio};
 
-use common::{qiboard, qiboard_with_input};
+use common::{qiboard, qiboard_with_input, Conversation};
 
 fn stderr(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
@@ -159,28 +159,12 @@ fn errors_quote_only_an_excerpt() {
 /// Finding 4: `moves -` answers each line as it is read.
 #[test]
 fn moves_answers_line_by_line() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qiboard"))
-        .args(["moves", "xiangqi", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let mut answers = BufReader::new(child.stdout.take().unwrap());
-    let mut ask = |bytes: &[u8]| {
-        input.write_all(bytes).unwrap();
-        input.flush().unwrap();
-        let mut answer = String::new();
-        answers.read_line(&mut answer).unwrap();
-        answer
-    };
+    let mut moves = Conversation::start(&["moves", "xiangqi", "-"]);
     let start = format!("{}\n", qiboard::xiangqi::Position::START_FEN);
-    assert_eq!(ask(start.as_bytes()).split_whitespace().count(), 44);
-    assert!(ask(b"\xc3\x28 no text\n").starts_with("error: "));
-    assert_eq!(ask(start.as_bytes()).split_whitespace().count(), 44);
-    drop(input);
-    assert_eq!(child.wait().unwrap().code(), Some(1));
+    assert_eq!(moves.ask(start.as_bytes()).split_whitespace().count(), 44);
+    assert!(moves.ask(b"\xc3\x28 no text\n").starts_with("error: "));
+    assert_eq!(moves.ask(start.as_bytes()).split_whitespace().count(), 44);
+    assert_eq!(moves.end(), Some(1));
 }
 
 /// An XQF file whose header says Red moves first while its first move is

@@ -1,8 +1,11 @@
 //! `qiboard tb …`, run as a user would.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+
+mod common;
+
+use common::{qiboard_with_input, Conversation};
 
 fn qiboard(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_qiboard"))
@@ -113,38 +116,25 @@ fn gen_stats_verify_and_probe() {
 /// long) are answered too, and the run goes on.
 #[test]
 fn probe_answers_each_line_as_it_comes() {
-    use std::io::{BufRead, BufReader};
     let dir = scratch("pipe");
     stdout_lines(&qiboard(&["tb", "gen", "KRK", "--dir", text(&dir)]));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qiboard"))
-        .args(["tb", "probe", "-", "--dir", text(&dir)])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let mut answers = BufReader::new(child.stdout.take().unwrap());
-    let mut ask = |bytes: &[u8]| {
-        input.write_all(bytes).unwrap();
-        input.flush().unwrap();
-        let mut answer = String::new();
-        answers.read_line(&mut answer).unwrap();
-        answer
-    };
+    let mut probe = Conversation::start(&["tb", "probe", "-", "--dir", text(&dir)]);
     // Each answer is read while the input is still open.
-    assert!(ask(format!("{KRK_RED}\n").as_bytes()).starts_with("W "));
-    assert!(ask(b"\xff\xfe not text\n").starts_with("error: "));
+    assert!(probe
+        .ask(format!("{KRK_RED}\n").as_bytes())
+        .starts_with("W "));
+    assert!(probe.ask(b"\xff\xfe not text\n").starts_with("error: "));
     let mut long = vec![b'x'; 1 << 20];
     long.push(b'\n');
-    let answer = ask(&long);
+    let answer = probe.ask(&long);
     assert!(
         answer.starts_with("error: ") && answer.len() < 200,
         "{answer}"
     );
-    assert!(ask(format!("{KRK_RED}\n").as_bytes()).starts_with("W "));
-    drop(input);
-    assert_eq!(child.wait().unwrap().code(), Some(1));
+    assert!(probe
+        .ask(format!("{KRK_RED}\n").as_bytes())
+        .starts_with("W "));
+    assert_eq!(probe.end(), Some(1));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -152,21 +142,9 @@ fn probe_answers_each_line_as_it_comes() {
 fn probe_reads_fens_from_stdin() {
     let dir = scratch("stdin");
     stdout_lines(&qiboard(&["tb", "gen", "KRK", "--dir", text(&dir)]));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qiboard"))
-        .args(["tb", "probe", "-", "--dir", text(&dir)])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
     let input =
         format!("{KRK_RED}\nnot a fen\n4k4/9/9/9/9/9/9/9/4R4/3K5 b\n3k5/9/9/9/9/9/9/9/4C4/5K3 w\n");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = qiboard_with_input(&["tb", "probe", "-", "--dir", text(&dir)], &input);
     // Bad lines are answered and counted: the run ends with exit 1.
     assert_eq!(output.status.code(), Some(1), "{output:?}");
     let lines: Vec<String> = String::from_utf8_lossy(&output.stdout)

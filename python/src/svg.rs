@@ -96,29 +96,67 @@ fn squares_arg<S>(
     }
 }
 
-/// Pairs of squares: arrows.
-type Pairs<S> = Vec<(S, S)>;
+/// What both games' `svg` draw over the board, read with the game's own
+/// square and move readers.
+struct Overlay<S> {
+    last_move: Option<(S, S)>,
+    check: Check<S>,
+    arrows: Vec<(S, S)>,
+    marks: Vec<S>,
+}
 
-/// Every pair of squares in `arrows`, and every square in `marks`.
-fn overlay_args<S>(
-    arrows: Option<&Bound<'_, PyAny>>,
-    marks: Option<&Bound<'_, PyAny>>,
-    square: impl Fn(&Bound<'_, PyAny>) -> PyResult<S> + Copy,
-    as_move: impl Fn(&Bound<'_, PyAny>) -> PyResult<(S, S)> + Copy,
-) -> PyResult<(Pairs<S>, Vec<S>)> {
-    let mut pairs = Vec::new();
-    if let Some(arrows) = arrows {
-        for arrow in arrows.try_iter()? {
-            pairs.push(squares_arg(&arrow?, square, as_move)?);
+impl<S> Overlay<S> {
+    /// Reads `lastmove` (a move or a pair of squares), `check`, every
+    /// pair of squares in `arrows` and every square in `marks`.
+    fn read(
+        lastmove: Option<&Bound<'_, PyAny>>,
+        check: &CheckArg<'_>,
+        arrows: Option<&Bound<'_, PyAny>>,
+        marks: Option<&Bound<'_, PyAny>>,
+        square: impl Fn(&Bound<'_, PyAny>) -> PyResult<S> + Copy,
+        as_move: impl Fn(&Bound<'_, PyAny>) -> PyResult<(S, S)> + Copy,
+    ) -> PyResult<Overlay<S>> {
+        let last_move = match lastmove {
+            Some(last) => Some(squares_arg(last, square, as_move)?),
+            None => None,
+        };
+        let mut pairs = Vec::new();
+        if let Some(arrows) = arrows {
+            for arrow in arrows.try_iter()? {
+                pairs.push(squares_arg(&arrow?, square, as_move)?);
+            }
         }
-    }
-    let mut squares = Vec::new();
-    if let Some(marks) = marks {
-        for mark in marks.try_iter()? {
-            squares.push(square(&mark?)?);
+        let mut squares = Vec::new();
+        if let Some(marks) = marks {
+            for mark in marks.try_iter()? {
+                squares.push(square(&mark?)?);
+            }
         }
+        Ok(Overlay {
+            last_move,
+            check: check.read(square)?,
+            arrows: pairs,
+            marks: squares,
+        })
     }
-    Ok((pairs, squares))
+}
+
+/// `$options` (either game's `svg::Options`) with an [`Overlay`] set by
+/// the builder methods both games' options have.
+macro_rules! with_overlay {
+    ($options:expr, $overlay:expr) => {{
+        let Overlay {
+            last_move,
+            check,
+            arrows,
+            marks,
+        } = $overlay;
+        let options = $options.check(check).arrows(arrows).marks(marks);
+        match last_move {
+            Some((from, to)) => options.last_move(from, to),
+            None => options,
+        }
+    }};
 }
 
 /// A xiangqi move's two squares (a Move or UCCI text).
@@ -225,23 +263,17 @@ fn xiangqi_svg(
             )))
         }
     };
-    let (arrows, marks) = overlay_args(arrows, marks, square, xiangqi_move)?;
-    let mut options = xiangqi::svg::Options::new()
+    let overlay = Overlay::read(lastmove, &check, arrows, marks, square, xiangqi_move)?;
+    let options = xiangqi::svg::Options::new()
         .flipped(flipped)
-        .check(check.read(square)?)
         .coordinates(coordinates)
         .pieces(if latin {
             PieceStyle::Latin
         } else {
             PieceStyle::Chinese
         })
-        .size(size.0)
-        .arrows(arrows)
-        .marks(marks);
-    if let Some(last) = lastmove {
-        let (from, to) = squares_arg(last, square, xiangqi_move)?;
-        options = options.last_move(from, to);
-    }
+        .size(size.0);
+    let options = with_overlay!(options, overlay);
     Ok(xiangqi::svg::board(&position, &options))
 }
 
@@ -274,18 +306,12 @@ fn chess_svg(
 ) -> PyResult<String> {
     let square = crate::chess::square_arg;
     let position = chess_position_arg(position)?;
-    let (arrows, marks) = overlay_args(arrows, marks, square, chess_move)?;
-    let mut options = chess::svg::Options::new()
+    let overlay = Overlay::read(lastmove, &check, arrows, marks, square, chess_move)?;
+    let options = chess::svg::Options::new()
         .flipped(flipped)
-        .check(check.read(square)?)
         .coordinates(coordinates)
-        .size(size.0)
-        .arrows(arrows)
-        .marks(marks);
-    if let Some(last) = lastmove {
-        let (from, to) = squares_arg(last, square, chess_move)?;
-        options = options.last_move(from, to);
-    }
+        .size(size.0);
+    let options = with_overlay!(options, overlay);
     Ok(chess::svg::board(&position, &options))
 }
 

@@ -26,54 +26,30 @@
 use alloc::{string::String, vec::Vec};
 
 use super::draw::{self, put, Canvas, Num, Point, UNIT};
-use super::options::{defaults, overlay_setters, Overlay};
+use super::options::{defaults, overlay_setters, palette, Overlay};
 use super::Layout;
 pub use super::{Check, Geometry, Rgb};
 use crate::chess::{Color, Move, Position, Square};
 
-/// The colours of an image.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub struct Palette {
-    /// The light squares.
-    pub light: Rgb,
-    /// The dark squares.
-    pub dark: Rgb,
-    /// The frame around the board.
-    pub frame: Rgb,
-    /// The coordinates, on the frame.
-    pub coordinates: Rgb,
-    /// White's discs, and Black's letters.
-    pub white: Rgb,
-    /// Black's discs, and White's letters.
-    pub black: Rgb,
-    /// The thin edge of every disc.
-    pub outline: Rgb,
-    /// The two squares of the last move.
-    pub last_move: Rgb,
-    /// The square of a king in check.
-    pub check: Rgb,
-    /// The rings of marked squares.
-    pub mark: Rgb,
-    /// Arrows (drawn at 80 % opacity).
-    pub arrow: Rgb,
-}
-
-impl Palette {
+palette! {
+    "squares",
     /// The default colours: wooden squares in a dark frame.
-    pub const DEFAULT: Palette = Palette {
+    DEFAULT {
+        /// The light squares.
         light: Rgb(0xee, 0xdc, 0xb8),
+        /// The dark squares.
         dark: Rgb(0xb3, 0x8b, 0x65),
+        /// The frame around the board.
         frame: Rgb(0x5b, 0x3a, 0x1e),
+        /// The coordinates, on the frame.
         coordinates: Rgb(0xee, 0xdc, 0xb8),
+        /// White's discs, and Black's letters.
         white: Rgb(0xfa, 0xfa, 0xfa),
+        /// Black's discs, and White's letters.
         black: Rgb(0x26, 0x26, 0x26),
+        /// The thin edge of every disc.
         outline: Rgb(0x26, 0x26, 0x26),
-        last_move: super::LAST_MOVE,
-        check: super::CHECK,
-        mark: super::MARK,
-        arrow: super::ARROW,
-    };
+    }
 }
 
 /// What to draw besides the position; built by chaining setters on

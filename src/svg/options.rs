@@ -1,6 +1,8 @@
 //! The options both games' images take (orientation, last move, check,
 //! arrows, marks, size), held once and given the same builder methods in
-//! each game's `Options` by [`overlay_setters!`].
+//! each game's `Options` by [`overlay_setters!`]; the colours of what is
+//! drawn over either board, given to each game's `Palette` by
+//! [`palette!`].
 
 use alloc::vec::Vec;
 
@@ -145,6 +147,47 @@ macro_rules! overlay_setters {
     };
 }
 pub(crate) use overlay_setters;
+
+/// A game's `Palette` and its `DEFAULT`: the game's own colours, each
+/// with its doc and default, then the colours of the overlay that both
+/// games draw alike (last move, check, marks, arrows). `$cells` names
+/// the game's cells ("squares", "points") in the docs.
+macro_rules! palette {
+    (
+        $cells:literal,
+        $(#[$default_doc:meta])*
+        DEFAULT {
+            $( $(#[$doc:meta])* $field:ident: $value:expr, )*
+        }
+    ) => {
+        /// The colours of an image.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub struct Palette {
+            $( $(#[$doc])* pub $field: Rgb, )*
+            #[doc = concat!("Behind the two ", $cells, " of the last move.")]
+            pub last_move: Rgb,
+            /// Behind a king in check.
+            pub check: Rgb,
+            #[doc = concat!("The rings of marked ", $cells, ".")]
+            pub mark: Rgb,
+            /// Arrows (drawn at 80 % opacity).
+            pub arrow: Rgb,
+        }
+
+        impl Palette {
+            $(#[$default_doc])*
+            pub const DEFAULT: Palette = Palette {
+                $( $field: $value, )*
+                last_move: super::LAST_MOVE,
+                check: super::CHECK,
+                mark: super::MARK,
+                arrow: super::ARROW,
+            };
+        }
+    };
+}
+pub(crate) use palette;
 
 /// `Default` for a game's `Palette` and `Options` (in scope where it is
 /// used): their `DEFAULT` and `new()`.

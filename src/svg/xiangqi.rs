@@ -55,7 +55,7 @@
 use alloc::{string::String, vec::Vec};
 
 use super::draw::{self, put, Canvas, Num, Point, UNIT};
-use super::options::{defaults, overlay_setters, Overlay};
+use super::options::{defaults, overlay_setters, palette, Overlay};
 use super::Layout;
 pub use super::{Check, Geometry, Rgb};
 use crate::xiangqi::{Color, PieceKind, Position, Square};
@@ -93,46 +93,23 @@ pub enum Coordinates {
     Wxf,
 }
 
-/// The colours of an image.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub struct Palette {
-    /// The board and its frame.
-    pub board: Rgb,
-    /// The lines, the river's characters and the coordinates.
-    pub lines: Rgb,
-    /// The pieces' discs.
-    pub disc: Rgb,
-    /// The thin edge of a disc.
-    pub disc_edge: Rgb,
-    /// Red's rings and characters.
-    pub red: Rgb,
-    /// Black's rings and characters.
-    pub black: Rgb,
-    /// Behind the two points of the last move.
-    pub last_move: Rgb,
-    /// Behind a king in check.
-    pub check: Rgb,
-    /// The rings of marked points.
-    pub mark: Rgb,
-    /// Arrows (drawn at 80 % opacity).
-    pub arrow: Rgb,
-}
-
-impl Palette {
+palette! {
+    "points",
     /// The default colours: a light wooden board, ivory discs.
-    pub const DEFAULT: Palette = Palette {
+    DEFAULT {
+        /// The board and its frame.
         board: Rgb(0xee, 0xd0, 0x9a),
+        /// The lines, the river's characters and the coordinates.
         lines: Rgb(0x5b, 0x3a, 0x1e),
+        /// The pieces' discs.
         disc: Rgb(0xfb, 0xee, 0xd3),
+        /// The thin edge of a disc.
         disc_edge: Rgb(0x7a, 0x55, 0x30),
+        /// Red's rings and characters.
         red: Rgb(0xb8, 0x1f, 0x1f),
+        /// Black's rings and characters.
         black: Rgb(0x1f, 0x1f, 0x1f),
-        last_move: super::LAST_MOVE,
-        check: super::CHECK,
-        mark: super::MARK,
-        arrow: super::ARROW,
-    };
+    }
 }
 
 /// What to draw besides the position; built by chaining setters on

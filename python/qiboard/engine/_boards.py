@@ -9,7 +9,7 @@ repetition; a bare position has no history.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, List, Sequence, Union
+from typing import TYPE_CHECKING, Any, List, Optional, Sequence, TypeVar, Union
 
 from .. import chess, xiangqi
 from ._errors import EngineArgumentError, EngineMoveError
@@ -20,6 +20,16 @@ XiangqiBoard = Union[xiangqi.Position, xiangqi.Game]
 ChessBoard = Union[chess.Position, chess.Game]
 #: Either.
 Board = Union[XiangqiBoard, ChessBoard]
+
+if TYPE_CHECKING:
+    from .._shared import GameBase, PositionBase
+
+    _M = TypeVar("_M")
+    # The engine's methods are typed once for both games: a board's moves
+    # (xiangqi's or chess's) are the moves its answers are given in.
+    # ``PositionBase`` and ``GameBase`` exist only in the stubs.
+    BoardOf = Union[PositionBase[_M, Any], GameBase[_M, Any, Any]]
+    RootMoves = Optional[Sequence[Union[str, _M]]]
 
 
 @dataclass(frozen=True)
@@ -83,7 +93,7 @@ class Subject:
         return texts
 
 
-def subject_of(board: Board) -> Subject:
+def subject_of(board: object) -> Subject:
     """The subject of ``board``; TypeError for anything but a position or
     game of either game."""
     if isinstance(board, xiangqi.Game):

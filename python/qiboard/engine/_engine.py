@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 from typing import (
+    TYPE_CHECKING,
     Any,
     Awaitable,
     Callable,
@@ -27,7 +28,6 @@ from typing import (
     List,
     Mapping,
     Optional,
-    Sequence,
     Tuple,
     TypeVar,
     Union,
@@ -35,12 +35,11 @@ from typing import (
 )
 
 from .. import chess, xiangqi
-from ._boards import Board, ChessBoard, Subject, XiangqiBoard, subject_of
+from ._boards import Board, Subject, subject_of
 from ._dialects import Dialect, MoveText, Ucci, first_side, kept_root_moves
 from ._errors import (
     EngineArgumentError,
     EngineError,
-    EngineMoveError,
     EngineProtocolError,
     EngineTerminatedError,
     EngineTimeoutError,
@@ -49,6 +48,9 @@ from ._info import Info, MoveT, parse_info
 from ._limit import Limit
 from ._options import Option, Options, OptionValue, parse_option
 from ._process import Command, EngineProcess
+
+if TYPE_CHECKING:
+    from ._boards import BoardOf, RootMoves
 
 #: How many lines in a row an engine may send that answer nothing the
 #: client waits for (banners, debug output) before it counts as garbage.
@@ -337,10 +339,10 @@ class Engine(EngineFacts):
 
     async def _search(
         self,
-        board: Board,
+        board: object,
         limit: Limit,
         multipv: int,
-        root_moves: Optional[Sequence[Any]],
+        root_moves: RootMoves[Any],
     ) -> Tuple[Dict[int, Info[Any]], Optional[PlayResult[Any]], Optional[EngineError]]:
         """Runs one search to its end: the infos by MultiPV number, the
         result, and the first malformed value or illegal move met in the
@@ -428,47 +430,14 @@ class Engine(EngineFacts):
 
     @overload
     async def analyse(
-        self,
-        board: XiangqiBoard,
-        limit: Limit,
-        *,
-        multipv: None = None,
-        root_moves: Optional[Sequence[Union[str, xiangqi.Move]]] = None,
-    ) -> Info[xiangqi.Move]: ...
+        self, board: BoardOf[MoveT], limit: Limit, *, multipv: None = None, root_moves: RootMoves[MoveT] = None
+    ) -> Info[MoveT]: ...
     @overload
     async def analyse(
-        self,
-        board: XiangqiBoard,
-        limit: Limit,
-        *,
-        multipv: int,
-        root_moves: Optional[Sequence[Union[str, xiangqi.Move]]] = None,
-    ) -> List[Info[xiangqi.Move]]: ...
-    @overload
+        self, board: BoardOf[MoveT], limit: Limit, *, multipv: int, root_moves: RootMoves[MoveT] = None
+    ) -> List[Info[MoveT]]: ...
     async def analyse(
-        self,
-        board: ChessBoard,
-        limit: Limit,
-        *,
-        multipv: None = None,
-        root_moves: Optional[Sequence[Union[str, chess.Move]]] = None,
-    ) -> Info[chess.Move]: ...
-    @overload
-    async def analyse(
-        self,
-        board: ChessBoard,
-        limit: Limit,
-        *,
-        multipv: int,
-        root_moves: Optional[Sequence[Union[str, chess.Move]]] = None,
-    ) -> List[Info[chess.Move]]: ...
-    async def analyse(
-        self,
-        board: Board,
-        limit: Limit,
-        *,
-        multipv: Optional[int] = None,
-        root_moves: Optional[Sequence[Any]] = None,
+        self, board: object, limit: Limit, *, multipv: Optional[int] = None, root_moves: RootMoves[Any] = None
     ) -> Union[Info[Any], List[Info[Any]]]:
         """Analyses ``board`` (a position, or a game with its history) within
         ``limit``: the info of the best line, or with ``multipv=N`` a list
@@ -479,7 +448,7 @@ class Engine(EngineFacts):
         return await self._analyse(board, limit, multipv, root_moves)
 
     async def _analyse(
-        self, board: Board, limit: Limit, multipv: Optional[int], root_moves: Optional[Sequence[Any]]
+        self, board: object, limit: Limit, multipv: Optional[int], root_moves: RootMoves[Any]
     ) -> Union[Info[Any], List[Info[Any]]]:
         infos, _, pending = await self._search(board, limit, 1 if multipv is None else multipv, root_moves)
         if pending is not None:
@@ -490,20 +459,20 @@ class Engine(EngineFacts):
 
     @overload
     async def play(
-        self, board: XiangqiBoard, limit: Limit, *, root_moves: Optional[Sequence[Union[str, xiangqi.Move]]] = None
-    ) -> PlayResult[xiangqi.Move]: ...
+        self, board: BoardOf[MoveT], limit: Limit, *, root_moves: RootMoves[MoveT] = None
+    ) -> PlayResult[MoveT]: ...
     @overload
     async def play(
-        self, board: ChessBoard, limit: Limit, *, root_moves: Optional[Sequence[Union[str, chess.Move]]] = None
-    ) -> PlayResult[chess.Move]: ...
-    async def play(self, board: Board, limit: Limit, *, root_moves: Optional[Sequence[Any]] = None) -> PlayResult[Any]:
+        self, board: Board, limit: Limit, *, root_moves: RootMoves[str] = None
+    ) -> Union[PlayResult[xiangqi.Move], PlayResult[chess.Move]]: ...
+    async def play(self, board: object, limit: Limit, *, root_moves: RootMoves[Any] = None) -> PlayResult[Any]:
         """The engine's move for ``board`` within ``limit``, with the move it
         expects in reply (see :class:`PlayResult`). For a xiangqi game the
         moves its repetition rules forbid are kept out, as in
         :meth:`analyse`."""
         return await self._play(board, limit, root_moves)
 
-    async def _play(self, board: Board, limit: Limit, root_moves: Optional[Sequence[Any]]) -> PlayResult[Any]:
+    async def _play(self, board: object, limit: Limit, root_moves: RootMoves[Any]) -> PlayResult[Any]:
         _, result, pending = await self._search(board, limit, 1, root_moves)
         if pending is not None:
             raise pending

@@ -11,15 +11,18 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from typing import Any, Coroutine, List, Mapping, Optional, Sequence, TypeVar, Union, overload
+from typing import TYPE_CHECKING, Any, Coroutine, List, Mapping, Optional, TypeVar, Union, overload
 
 from .. import chess, xiangqi
-from ._boards import Board, ChessBoard, XiangqiBoard
+from ._boards import Board
 from ._engine import Engine, EngineFacts, PlayResult, popen_ucci, popen_uci
-from ._info import Info
+from ._info import Info, MoveT
 from ._limit import Limit
 from ._options import Options, OptionValue
 from ._process import Command
+
+if TYPE_CHECKING:
+    from ._boards import BoardOf, RootMoves
 
 T = TypeVar("T")
 
@@ -117,60 +120,27 @@ class SimpleEngine(EngineFacts):
 
     @overload
     def analyse(
-        self,
-        board: XiangqiBoard,
-        limit: Limit,
-        *,
-        multipv: None = None,
-        root_moves: Optional[Sequence[Union[str, xiangqi.Move]]] = None,
-    ) -> Info[xiangqi.Move]: ...
+        self, board: BoardOf[MoveT], limit: Limit, *, multipv: None = None, root_moves: RootMoves[MoveT] = None
+    ) -> Info[MoveT]: ...
     @overload
     def analyse(
-        self,
-        board: XiangqiBoard,
-        limit: Limit,
-        *,
-        multipv: int,
-        root_moves: Optional[Sequence[Union[str, xiangqi.Move]]] = None,
-    ) -> List[Info[xiangqi.Move]]: ...
-    @overload
+        self, board: BoardOf[MoveT], limit: Limit, *, multipv: int, root_moves: RootMoves[MoveT] = None
+    ) -> List[Info[MoveT]]: ...
     def analyse(
-        self,
-        board: ChessBoard,
-        limit: Limit,
-        *,
-        multipv: None = None,
-        root_moves: Optional[Sequence[Union[str, chess.Move]]] = None,
-    ) -> Info[chess.Move]: ...
-    @overload
-    def analyse(
-        self,
-        board: ChessBoard,
-        limit: Limit,
-        *,
-        multipv: int,
-        root_moves: Optional[Sequence[Union[str, chess.Move]]] = None,
-    ) -> List[Info[chess.Move]]: ...
-    def analyse(
-        self,
-        board: Board,
-        limit: Limit,
-        *,
-        multipv: Optional[int] = None,
-        root_moves: Optional[Sequence[Any]] = None,
+        self, board: object, limit: Limit, *, multipv: Optional[int] = None, root_moves: RootMoves[Any] = None
     ) -> Union[Info[Any], List[Info[Any]]]:
         """Analyses ``board`` within ``limit``; see :meth:`Engine.analyse`."""
         return self._runner.run(self._engine._analyse(board, limit, multipv, root_moves))
 
     @overload
     def play(
-        self, board: XiangqiBoard, limit: Limit, *, root_moves: Optional[Sequence[Union[str, xiangqi.Move]]] = None
-    ) -> PlayResult[xiangqi.Move]: ...
+        self, board: BoardOf[MoveT], limit: Limit, *, root_moves: RootMoves[MoveT] = None
+    ) -> PlayResult[MoveT]: ...
     @overload
     def play(
-        self, board: ChessBoard, limit: Limit, *, root_moves: Optional[Sequence[Union[str, chess.Move]]] = None
-    ) -> PlayResult[chess.Move]: ...
-    def play(self, board: Board, limit: Limit, *, root_moves: Optional[Sequence[Any]] = None) -> PlayResult[Any]:
+        self, board: Board, limit: Limit, *, root_moves: RootMoves[str] = None
+    ) -> Union[PlayResult[xiangqi.Move], PlayResult[chess.Move]]: ...
+    def play(self, board: object, limit: Limit, *, root_moves: RootMoves[Any] = None) -> PlayResult[Any]:
         """The engine's move for ``board`` within ``limit``; see
         :meth:`Engine.play`."""
         return self._runner.run(self._engine._play(board, limit, root_moves))
