@@ -229,62 +229,88 @@ impl<'a, W: Write + Seek> BlockWriter<'a, W> {
     }
 }
 
+/// How one of a table's two files is laid out.
+struct FileLayout<'a> {
+    kind: FileKind,
+    width: u8,
+    block_entries: u32,
+    level: i32,
+    dictionary: &'a [u8],
+}
+
+/// Writes the file `layout` describes of the table `codes` holds to `out`,
+/// a run of blocks at a time (see [`BlockWriter`]), `entry` giving each
+/// code's stored value; `each_run` sees every run of codes as it passes.
+/// Returns the writer and the file's length; `failed` names the file an
+/// I/O error belongs to.
+fn write_file<W: Write + Seek>(
+    codes: &mut dyn Codes,
+    out: W,
+    layout: FileLayout<'_>,
+    entry: impl Fn(u16) -> Option<u16> + Sync,
+    mut each_run: impl FnMut(&[u16]),
+    failed: impl Fn(FileKind, io::Error) -> GenerateError,
+) -> Result<(W, u64), GenerateError> {
+    let io = |error| failed(layout.kind, error);
+    let header = header(&*codes, layout.kind, layout.width, layout.block_entries);
+    let mut file = BlockWriter::new(out, header, layout.dictionary).map_err(io)?;
+    let block_entries = layout.block_entries as usize;
+    for side in Color::ALL {
+        runs_of(codes, side, block_entries, |run| {
+            let blocks = blocks_of(
+                run,
+                block_entries,
+                layout.width,
+                layout.level,
+                layout.dictionary,
+                &entry,
+            );
+            each_run(run);
+            blocks
+                .iter()
+                .try_for_each(|block| file.push(block))
+                .map_err(io)
+        })?;
+    }
+    file.finish().map_err(io)
+}
+
 /// Writes the two files of the table `codes` holds, WDL then DTM, to the
-/// writers `open` gives for each (a block at a time: see [`BlockWriter`]);
-/// `failed` names the file an I/O error belongs to. Returns the writers
-/// and the files' lengths.
+/// writers `open` gives for each; `failed` names the file an I/O error
+/// belongs to. Returns the writers and the files' lengths.
 fn write_files<W: Write + Seek>(
     codes: &mut dyn Codes,
     mut open: impl FnMut(FileKind) -> Result<W, GenerateError>,
-    failed: impl Fn(FileKind, io::Error) -> GenerateError,
+    failed: impl Fn(FileKind, io::Error) -> GenerateError + Copy,
 ) -> Result<[(W, u64); 2], GenerateError> {
     let dictionary = wdl_dictionary(codes)?;
-    let wdl_io = |error| failed(FileKind::Wdl, error);
-    let wdl_header = header(&*codes, FileKind::Wdl, 2, WDL_BLOCK_ENTRIES);
-    let mut wdl =
-        BlockWriter::new(open(FileKind::Wdl)?, wdl_header, &dictionary).map_err(wdl_io)?;
+    let wdl_layout = FileLayout {
+        kind: FileKind::Wdl,
+        width: 2,
+        block_entries: WDL_BLOCK_ENTRIES,
+        level: WDL_LEVEL,
+        dictionary: &dictionary,
+    };
+    // The DTM file's width is that of the widest distance, found while
+    // the WDL file is written.
     let mut widest = 0;
-    for side in Color::ALL {
-        runs_of(codes, side, WDL_BLOCK_ENTRIES as usize, |run| {
-            let blocks = blocks_of(
-                run,
-                WDL_BLOCK_ENTRIES as usize,
-                2,
-                WDL_LEVEL,
-                &dictionary,
-                |code| wdl_symbol(code).map(u16::from),
-            );
-            let run_widest = run.par_iter().filter_map(|&code| dtm_entry(code)).max();
-            widest = widest.max(run_widest.unwrap_or(0));
-            blocks
-                .iter()
-                .try_for_each(|block| wdl.push(block))
-                .map_err(wdl_io)
-        })?;
-    }
-    let wdl = wdl.finish().map_err(wdl_io)?;
-    let dtm_io = |error| failed(FileKind::Dtm, error);
+    let widest_of = |run: &[u16]| {
+        let run_widest = run.par_iter().filter_map(|&code| dtm_entry(code)).max();
+        widest = widest.max(run_widest.unwrap_or(0));
+    };
+    let wdl_symbol = |code| wdl_symbol(code).map(u16::from);
+    let out = open(FileKind::Wdl)?;
+    let wdl = write_file(codes, out, wdl_layout, wdl_symbol, widest_of, failed)?;
     let width: u8 = if widest <= 0xff { 8 } else { 16 };
-    let block_entries = DTM_BLOCK_BYTES * 8 / u32::from(width);
-    let dtm_header = header(&*codes, FileKind::Dtm, width, block_entries);
-    let mut dtm = BlockWriter::new(open(FileKind::Dtm)?, dtm_header, &[]).map_err(dtm_io)?;
-    for side in Color::ALL {
-        runs_of(codes, side, block_entries as usize, |run| {
-            let blocks = blocks_of(
-                run,
-                block_entries as usize,
-                width,
-                DTM_LEVEL,
-                &[],
-                dtm_entry,
-            );
-            blocks
-                .iter()
-                .try_for_each(|block| dtm.push(block))
-                .map_err(dtm_io)
-        })?;
-    }
-    let dtm = dtm.finish().map_err(dtm_io)?;
+    let dtm_layout = FileLayout {
+        kind: FileKind::Dtm,
+        width,
+        block_entries: DTM_BLOCK_BYTES * 8 / u32::from(width),
+        level: DTM_LEVEL,
+        dictionary: &[],
+    };
+    let out = open(FileKind::Dtm)?;
+    let dtm = write_file(codes, out, dtm_layout, dtm_entry, |_| {}, failed)?;
     Ok([wdl, dtm])
 }
 
