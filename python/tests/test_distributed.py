@@ -517,21 +517,21 @@ def test_endgames_no_node_has_the_memory_for_are_refused(cluster, tmp_path):
 
 
 # --------------------------------------------------------------------------
-# Faults: a node lost in the middle of a solve, a solve killed while it
-# writes
+# Faults: a node lost in the middle of a solve, solves killed while one
+# writes and another works out of core
 
 
-def wait_for(what: str, condition, timeout: float, driver: subprocess.Popen | None = None):
+def wait_for(what: str, condition, timeout: float, process: subprocess.Popen | None = None):
     """Polls `condition` until it is true (returned); fails after `timeout`
-    seconds, or as soon as the driver has exited."""
+    seconds, or as soon as `process` (the driver, a solve) has exited."""
     deadline = time.time() + timeout
     while time.time() < deadline:
         value = condition()
         if value:
             return value
-        if driver is not None and driver.poll() is not None:
-            out, err = driver.communicate()
-            pytest.fail(f"the driver exited ({driver.returncode}) before {what}:\n{out}\n{err}")
+        if process is not None and process.poll() is not None:
+            out, err = process.communicate()
+            pytest.fail(f"{process.args} exited ({process.returncode}) before {what}:\n{out}\n{err}")
         time.sleep(0.02)
     pytest.fail(f"no {what} in {timeout} s")
 
@@ -585,7 +585,7 @@ def test_a_node_lost_in_the_middle_of_a_solve_costs_only_that_solve(cluster, sin
     assert set(result["present"]) == SLOW_CLOSURE and not result["built"]
 
 
-def test_a_solve_killed_while_it_writes_leaves_no_table_and_no_lock(cluster, single_process_slow, tmp_path):
+def test_solves_killed_writing_or_out_of_core_leave_no_table_lock_or_litter(cluster, single_process_slow, tmp_path):
     out, summary = tmp_path / "tables", tmp_path / "summary.json"
     out.mkdir()
     for name, path in tables(single_process_slow).items():
@@ -609,8 +609,22 @@ def test_a_solve_killed_while_it_writes_leaves_no_table_and_no_lock(cluster, sin
     stats = subprocess.run([str(QIBOARD), "tb", "stats", SLOW, "--dir", str(out)], capture_output=True,
                            text=True, timeout=60)
     assert stats.returncode != 0 and "no table" in stats.stderr, stats.stderr
+    # A second try, out of core (a node with less memory), killed in its
+    # solve: its scratch directory stays too.
+    (planned,) = [e for e in xiangqi.Plan(materials=[SLOW], memory_bytes=22 << 20).endgames if e.material == SLOW]
+    assert planned.out_of_core and not planned.blocked
+    solver = subprocess.Popen([str(QIBOARD), "tb", "gen", SLOW, "--no-subtables", "--dir", str(out),
+                               "--memory", "22M"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    def spilled() -> list[Path]:
+        return [path for path in out.iterdir() if "-scratch-" in path.name and any(path.iterdir())]
 
-    # The family run again finds the rest there and builds the lost table.
+    scratch = wait_for("scratch files", spilled, 60, solver)
+    solver.send_signal(signal.SIGKILL)
+    assert solver.wait(timeout=60) == -signal.SIGKILL
+    assert all(path.is_dir() for path in scratch)
+
+    # The family run again (in memory) finds the rest there and builds the
+    # lost table; what the dead solves left goes.
     done = cluster.run_driver("--materials", SLOW, "--dir", str(out), "--qiboard", str(QIBOARD),
                               "--summary", str(summary))
     assert done.returncode == 0, done.stdout + done.stderr
