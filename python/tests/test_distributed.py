@@ -198,15 +198,16 @@ def descendants(root: int) -> list[int]:
     return found
 
 
-def solving(material: str) -> list[int]:
-    """The processes running `qiboard tb gen MATERIAL ...` now."""
+def solving(material: str, directory: Path) -> list[int]:
+    """The processes running `qiboard tb gen MATERIAL ... --dir DIRECTORY`
+    now."""
     found = []
     for entry in Path("/proc").iterdir():
         try:
             words = (entry / "cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
-        if words[1:4] == [b"tb", b"gen", material.encode()]:
+        if words[1:4] == [b"tb", b"gen", material.encode()] and str(directory).encode() in words:
             found.append(int(entry.name))
     return found
 
@@ -546,7 +547,7 @@ def test_a_node_lost_in_the_middle_of_a_solve_costs_only_that_solve(cluster, sin
     try:
         # The slow solve under way on a worker: its process, then its lock
         # taken (the tables it reads are loaded by then).
-        (solver,) = wait_for(f"{SLOW} solve", lambda: solving(SLOW), 240, driver)
+        (solver,) = wait_for(f"{SLOW} solve", lambda: solving(SLOW, out), 240, driver)
         killed = cluster.node_of(solver)
         assert killed is not None and killed != "head", f"{SLOW} solved outside the workers ({killed})"
         wait_for(f"{SLOW} lock", (out / f".{SLOW}.lock").exists, 60, driver)
