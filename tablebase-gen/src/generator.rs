@@ -12,8 +12,10 @@ use rayon::prelude::*;
 
 use crate::captures::{capturable, Captures, SubTable};
 use crate::lock::EndgameLock;
-use crate::solve::{beside_bytes, solve, solve_spilled, working_bytes_for, Working};
-use crate::write::{load, save, save_codes, Saved};
+use crate::solve::{
+    beside_bytes, remove_dead_scratch, solve, solve_spilled, working_bytes_for, Working,
+};
+use crate::write::{load, remove_dead_temporaries, save, save_codes, Saved};
 use crate::{verify, GenerateError, Progress};
 
 /// What generating one table did.
@@ -251,7 +253,17 @@ impl Generator {
         // above, never while this is held: no writer waits holding a lock).
         let rules = self.tablebase.rules();
         let _lock = match self.tablebase.dir() {
-            Some(dir) => Some(EndgameLock::acquire(dir, material, progress)?),
+            Some(dir) => {
+                let lock = EndgameLock::acquire(dir, material, progress)?;
+                // Held, it makes this the endgame's only writer in `dir`:
+                // temporaries and scratch directories of the endgame there
+                // are those of writers that died, here or on another
+                // machine, and would otherwise stay (the scratch whenever
+                // this solve is not out of core).
+                remove_dead_temporaries(dir, material);
+                remove_dead_scratch(dir, material);
+                Some(lock)
+            }
             None => None,
         };
         if again == Again::UnlessWritten {

@@ -16,6 +16,11 @@
 //! that dies leaves its (unlocked, empty) file behind, which the next
 //! writer of that endgame takes and removes. Elsewhere the files stay,
 //! empty.
+//!
+//! Since the holder is the endgame's only writer in the directory, what
+//! other writers of it left there (temporary files, scratch directories)
+//! is a dead writer's, whatever machine it ran on: the generator removes
+//! it once the lock is held.
 
 use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};

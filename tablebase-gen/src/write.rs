@@ -2,10 +2,12 @@
 //! solving bigger endgames and for verification).
 //!
 //! Files are written to a temporary name and renamed, so a crash leaves
-//! the old file or none, never half of one; the bytes depend only on the
-//! values, so regenerating gives identical files. Each block goes to the
-//! file as it is compressed, after room left for the file's head, which
-//! goes in last: a writer holds the block index, never a whole file.
+//! the old file or none, never half of one (the half-written temporary,
+//! hidden, goes when the next writer of that table takes its lock); the
+//! bytes depend only on the values, so regenerating gives identical files.
+//! Each block goes to the file as it is compressed, after room left for
+//! the file's head, which goes in last: a writer holds the block index,
+//! never a whole file.
 
 use std::fs;
 use std::io::{self, BufWriter, Seek, SeekFrom, Write};
@@ -390,7 +392,6 @@ pub(crate) fn save_codes(codes: &mut dyn Codes, dir: &Path) -> Result<Saved, Gen
             }
             return Err(io(&path)(source));
         }
-        remove_stale_temporaries(dir, material, kind);
         written.push((path, length));
     }
     // The check after the rename: both files in place are this table's,
@@ -421,28 +422,27 @@ fn temporary_name(material: Material, kind: FileKind, process: u32) -> String {
     format!(".{material}.{}.{process}.tmp", kind.extension())
 }
 
-/// Removes the temporaries of `material` that interrupted runs left behind:
-/// those whose writing process no longer exists. Only where that can be
-/// told (Linux's `/proc`); elsewhere they stay, hidden, until removed.
-fn remove_stale_temporaries(dir: &Path, material: Material, kind: FileKind) {
-    if !Path::new("/proc/self").exists() {
-        return;
-    }
+/// Removes every temporary file of `material` in `dir`, whatever process
+/// wrote it: for a writer that holds the endgame's lock there, when no
+/// live writer of that endgame can own one. A dead writer's process id says
+/// nothing here, since it may have run on another machine that shares the
+/// directory.
+pub(crate) fn remove_dead_temporaries(dir: &Path, material: Material) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
-    let prefix = format!(".{material}.{}.", kind.extension());
+    let prefixes =
+        [FileKind::Wdl, FileKind::Dtm].map(|kind| format!(".{material}.{}.", kind.extension()));
     for entry in entries.flatten() {
         let name = entry.file_name();
-        let Some(process) = name
-            .to_str()
-            .and_then(|name| name.strip_prefix(&prefix))
-            .and_then(|rest| rest.strip_suffix(".tmp"))
-            .and_then(|pid| pid.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        if !Path::new("/proc").join(process.to_string()).exists() {
+        let dead = name.to_str().is_some_and(|name| {
+            prefixes.iter().any(|prefix| {
+                name.strip_prefix(prefix.as_str())
+                    .and_then(|rest| rest.strip_suffix(".tmp"))
+                    .is_some_and(|pid| pid.parse::<u32>().is_ok())
+            })
+        });
+        if dead {
             let _ = fs::remove_file(entry.path());
         }
     }

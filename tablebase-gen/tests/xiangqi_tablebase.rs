@@ -417,32 +417,49 @@ fn bad_material_is_an_error_value() {
     }
 }
 
-/// An interrupted run leaves its temporary file behind; the next save of
-/// that table removes it, but never one a live process may still write.
-#[cfg(target_os = "linux")]
+/// An interrupted run leaves its temporary files (and, out of core, its
+/// scratch directory) behind; the next writer of that table removes them
+/// once it holds the table's lock, whatever process id they are named
+/// with — a writer on another machine sharing the directory may have had
+/// one that is live here — and whether or not it solves out of core; it
+/// leaves other tables' alone.
 #[test]
-fn saving_removes_temporaries_of_dead_writers() {
+fn a_writer_removes_what_dead_writers_of_its_table_left() {
     let dir = scratch("temporaries");
     std::fs::create_dir_all(&dir).unwrap();
-    // Above Linux's largest process id, so no such process exists.
-    let stale = dir.join(".KRK.qwdl.4000000000.tmp");
-    // The process that started this test is alive.
-    let live = dir.join(format!(
-        ".KRK.qwdl.{}.tmp",
-        std::os::unix::process::parent_id()
-    ));
+    // Above Linux's largest process id, and this test's own (alive).
+    let live = std::process::id();
+    let dead = [
+        dir.join(".KRK.qwdl.4000000000.tmp"),
+        dir.join(format!(".KRK.qdtm.{live}.tmp")),
+    ];
+    let scratch_dirs = [
+        dir.join(".KRK-scratch-4000000000-0"),
+        dir.join(format!(".KRK-scratch-{live}-3")),
+    ];
     let other = dir.join(".KCK.qwdl.4000000000.tmp");
-    for path in [&stale, &live, &other] {
+    let other_scratch = dir.join(".KCK-scratch-4000000000-0");
+    for path in dead.iter().chain([&other]) {
         std::fs::write(path, b"partial").unwrap();
+    }
+    for path in scratch_dirs.iter().chain([&other_scratch]) {
+        std::fs::create_dir_all(path).unwrap();
+        std::fs::write(path.join("cells"), b"partial").unwrap();
     }
     Generator::open(&dir)
         .unwrap()
         .generate(&material("KRK"), &Quiet)
         .unwrap();
     assert!(dir.join("KRK.qwdl").exists() && dir.join("KRK.qdtm").exists());
-    assert!(!stale.exists(), "the dead writer's file stays");
-    assert!(live.exists(), "a live writer's file was removed");
+    for path in dead.iter().chain(&scratch_dirs) {
+        assert!(!path.exists(), "{} stays", path.display());
+    }
+    assert!(!dir.join(".KRK.lock").exists() || cfg!(not(unix)));
     assert!(other.exists(), "another table's file was removed");
+    assert!(
+        other_scratch.exists(),
+        "another table's scratch was removed"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

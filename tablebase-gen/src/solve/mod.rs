@@ -67,7 +67,7 @@ use cell::Cell;
 use qiboard_tablebase::{Layout, Material, RuleSet};
 #[cfg(test)]
 pub(crate) use rules::apply_to as rule_rounds_apply;
-pub(crate) use spill::{solve_spilled, Partitions};
+pub(crate) use spill::{remove_dead_scratch, solve_spilled, Partitions};
 use store::Store;
 
 /// What every phase works on: the endgame, the tables one capture away,

@@ -29,8 +29,11 @@ impl Scratch {
     /// process (two solves at once, in one process or two, never share one).
     pub(super) fn create(parent: &Path, material: Material) -> Result<Scratch, GenerateError> {
         static SOLVES: AtomicU32 = AtomicU32::new(0);
-        let prefix = format!(".{material}-scratch-");
-        remove_stale(parent, &prefix);
+        let prefix = scratch_prefix(material);
+        remove_scratch(parent, &prefix, |process| {
+            let proc = Path::new("/proc");
+            proc.join("self").exists() && !proc.join(process.to_string()).exists()
+        });
         let name = format!(
             "{prefix}{}-{}",
             std::process::id(),
@@ -49,13 +52,25 @@ impl Scratch {
     }
 }
 
-/// Removes the scratch directories under `parent` named with `prefix` that
-/// killed runs left: those whose process no longer exists. Only where that
-/// can be told (Linux's `/proc`); elsewhere they stay, hidden.
-fn remove_stale(parent: &Path, prefix: &str) {
-    if !Path::new("/proc/self").exists() {
-        return;
-    }
+/// How the names of `material`'s scratch directories begin.
+fn scratch_prefix(material: Material) -> String {
+    format!(".{material}-scratch-")
+}
+
+/// Removes every scratch directory of `material` under `parent`, whatever
+/// process made it: for a solve that holds the endgame's lock in `parent`,
+/// when no live solve of that endgame can own one there. A dead solve's
+/// process id says nothing here, since it may have run on another machine
+/// that shares the directory.
+pub(crate) fn remove_dead_scratch(parent: &Path, material: Material) {
+    remove_scratch(parent, &scratch_prefix(material), |_| true);
+}
+
+/// Removes the scratch directories under `parent` named with `prefix` whose
+/// process `dead` says is gone. Without the endgame's lock (scratch in the
+/// system's temporary directory, beside no tables) that can be told only
+/// from Linux's `/proc`; elsewhere they stay, hidden.
+fn remove_scratch(parent: &Path, prefix: &str, dead: impl Fn(u32) -> bool) {
     let Ok(entries) = fs::read_dir(parent) else {
         return;
     };
@@ -66,10 +81,8 @@ fn remove_stale(parent: &Path, prefix: &str) {
             .and_then(|name| name.strip_prefix(prefix))
             .and_then(|rest| rest.split('-').next())
             .and_then(|pid| pid.parse::<u32>().ok());
-        if let Some(process) = process {
-            if !Path::new("/proc").join(process.to_string()).exists() {
-                let _ = fs::remove_dir_all(entry.path());
-            }
+        if process.is_some_and(&dead) {
+            let _ = fs::remove_dir_all(entry.path());
         }
     }
 }

@@ -63,6 +63,7 @@ use super::{Propagation, Solver};
 use crate::captures::Captures;
 use crate::write::Codes;
 use crate::{GenerateError, Progress};
+pub(crate) use files::remove_dead_scratch;
 use files::{Array, ListReader, ListWriter, Scratch};
 use qiboard::xiangqi::Color;
 use qiboard_tablebase::{Decoder, Layout, RuleSet, SideStats};
