@@ -29,7 +29,8 @@ pub struct Where {
 /// How `tb gen` reads the tables one capture away ([`Reads`]).
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 pub enum SubtableReads {
-    /// Whole when that fits --memory, else probed.
+    /// Whole when the solve fits --memory in memory with them, else
+    /// probed when it does so; out of core, whichever leaves more room.
     Auto,
     /// Held whole in memory.
     Whole,
@@ -81,8 +82,9 @@ pub enum TbCommand {
         /// How a solve reads the tables one capture away: held whole
         /// (two bytes an entry, the fastest), probed through their blocks
         /// with a bounded cache (counted within --memory by the cache, not
-        /// their size), or auto: whole when that fits --memory, else
-        /// probed.
+        /// their size), or auto: whole when the solve fits --memory in
+        /// memory with them, else probed when it does so; out of core,
+        /// whichever leaves the partitions more room.
         #[arg(long, value_enum, default_value = "auto")]
         subtables: SubtableReads,
         /// Solve only the endgames named: those one capture away must be in

@@ -18,8 +18,9 @@ use qiboard_tablebase::{Dtm, Layout, Material, ProbeError, Table, Tablebase};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Reads {
-    /// Whole when they fit the memory limit beside the solve, else
-    /// probed (with a directory to read them from).
+    /// Whole when the solve fits in memory with them, else probed when it
+    /// fits in memory so; out of core, whichever leaves it more room (with
+    /// a directory to read them from).
     #[default]
     Auto,
     /// Held whole in memory, two bytes an entry.

@@ -133,8 +133,9 @@ impl Generator {
     }
 
     /// The same generator solving only the endgames it is asked for: each
-    /// endgame one capture away must be in the directory already (and is
-    /// read whole, every block checked), else the solve stops with
+    /// endgame one capture away must be in the directory already (read
+    /// whole, every block checked, or probed, each block checked as it is
+    /// read), else the solve stops with
     /// [`ProbeError::Missing`] naming it. What a driver that builds a family
     /// on many machines, each endgame after those it needs, wants.
     pub fn with_subtables(mut self, solve_them: bool) -> Generator {
@@ -143,10 +144,12 @@ impl Generator {
     }
 
     /// The same generator reading the tables one capture away as `reads`
-    /// says: by default ([`Reads::Auto`]) held whole when that fits the
-    /// memory limit beside the solve, else through their files' blocks with
-    /// a bounded cache, counted within the limit by the cache and what the
-    /// open files hold instead of their whole size (slower: a block
+    /// says: by default ([`Reads::Auto`]) held whole when the solve fits
+    /// the memory limit in memory with them, else through their files'
+    /// blocks with a bounded cache if it fits in memory so (out of core,
+    /// whichever leaves the partitions more room), counted within the limit
+    /// by the cache and what the open files hold instead of their whole
+    /// size (slower: a block
     /// decompressed for a batch of lookups). Either way the files are the
     /// same. A generator without a directory holds them whole.
     pub fn with_subtable_reads(mut self, reads: Reads) -> Generator {
