@@ -9,7 +9,7 @@ use clap::Subcommand;
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use qiboard::xiangqi::{Color, Position};
 use qiboard_tablebase::{Dtm, Layout, Material, ProbeError, RuleSet, Tablebase};
-use qiboard_tablebase_gen::{family, GenerateError, Generated, Generator, Plan, Progress};
+use qiboard_tablebase_gen::{family, GenerateError, Generated, Generator, Plan, Progress, Reads};
 
 use crate::report::{quoted, Report};
 use crate::Failure;
@@ -24,6 +24,28 @@ pub struct Where {
     /// losing only by perpetual check or chase loses) or none.
     #[arg(long, default_value = "asian")]
     rules: String,
+}
+
+/// How `tb gen` reads the tables one capture away ([`Reads`]).
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum SubtableReads {
+    /// Whole when the solve fits --memory in memory with them, else
+    /// probed when it does so; out of core, whichever leaves more room.
+    Auto,
+    /// Held whole in memory.
+    Whole,
+    /// Through their blocks with a bounded cache.
+    Probed,
+}
+
+impl From<SubtableReads> for Reads {
+    fn from(reads: SubtableReads) -> Reads {
+        match reads {
+            SubtableReads::Auto => Reads::Auto,
+            SubtableReads::Whole => Reads::Whole,
+            SubtableReads::Probed => Reads::Probed,
+        }
+    }
 }
 
 #[derive(Subcommand)]
@@ -57,6 +79,14 @@ pub enum TbCommand {
         /// is refused before any work.
         #[arg(long)]
         memory: Option<String>,
+        /// How a solve reads the tables one capture away: held whole
+        /// (two bytes an entry, the fastest), probed through their blocks
+        /// with a bounded cache (counted within --memory by the cache, not
+        /// their size), or auto: whole when the solve fits --memory in
+        /// memory with them, else probed when it does so; out of core,
+        /// whichever leaves the partitions more room.
+        #[arg(long, value_enum, default_value = "auto")]
+        subtables: SubtableReads,
         /// Solve only the endgames named: those one capture away must be in
         /// DIR already (each read whole and checked), or the run stops
         /// naming the first missing. For drivers that build a family on
@@ -385,22 +415,26 @@ pub fn run(command: TbCommand, report: &mut Report) -> Result<String, Failure> {
             attackers,
             max_entries,
             memory,
+            subtables,
             place,
             ..
         } => generate_family(
             attackers.unwrap_or(0),
             max_entries,
-            with_memory(writer(place)?, memory)?,
+            with_memory(writer(place)?, memory)?.with_subtable_reads(subtables.into()),
         ),
         TbCommand::Gen {
             materials,
             memory,
+            subtables,
             no_subtables,
             place,
             ..
         } => generate(
             &materials,
-            with_memory(writer(place)?, memory)?.with_subtables(!no_subtables),
+            with_memory(writer(place)?, memory)?
+                .with_subtables(!no_subtables)
+                .with_subtable_reads(subtables.into()),
         ),
         TbCommand::Plan {
             attackers,
@@ -555,9 +589,11 @@ fn show_plan(plan: &Plan, out: &mut impl std::io::Write) -> std::io::Result<()> 
             } else {
                 needs.join(",")
             },
-            endgame
-                .blocked
-                .map_or(String::new(), |why| format!(" blocked: {why}"))
+            match (endgame.blocked, endgame.least_bytes) {
+                (None, _) => String::new(),
+                (Some(why), None) => format!(" blocked: {why}"),
+                (Some(why), Some(least)) => format!(" blocked: {why} (needs {})", human(least)),
+            }
         )?;
     }
     writeln!(

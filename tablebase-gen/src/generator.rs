@@ -7,13 +7,15 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use qiboard::xiangqi::Color;
 use qiboard_tablebase::{Layout, Material, ProbeError, RuleSet, SideStats, Table, Tablebase};
 use rayon::prelude::*;
 
-use crate::captures::{capturable, Captures, SubTable};
+use crate::captures::{capturable, Captures, Reads, Source, SubTable};
 use crate::lock::EndgameLock;
 use crate::solve::{
-    beside_bytes, remove_dead_scratch, solve, solve_spilled, working_bytes_for, Working,
+    beside_bytes, needs, remove_dead_scratch, solve, solve_spilled, working_bytes_for, Working,
+    PROBE_CACHE_BYTES, PROCESS_BYTES,
 };
 use crate::write::{load, remove_dead_temporaries, save, save_codes, Saved};
 use crate::{verify, GenerateError, Progress};
@@ -58,6 +60,8 @@ pub struct Generator {
     memory_limit: Option<u64>,
     /// Whether missing endgames one capture away are solved too.
     subtables: bool,
+    /// How a solve reads the endgames one capture away.
+    reads: Reads,
 }
 
 impl Generator {
@@ -67,6 +71,7 @@ impl Generator {
             tablebase,
             memory_limit: None,
             subtables: true,
+            reads: Reads::Auto,
         }
     }
 
@@ -119,19 +124,36 @@ impl Generator {
     /// written from the scratch files (a generator without a directory
     /// keeps the values, two bytes an entry, in memory). The tables one
     /// capture away, which the solve reads held whole (two bytes an
-    /// entry), count within the limit; the writer's compressors do not.
+    /// entry) when that fits and through their blocks otherwise (see
+    /// [`Generator::with_subtable_reads`]), count within the limit; the
+    /// writer's compressors do not.
     pub fn with_memory_limit(mut self, bytes: u64) -> Generator {
         self.memory_limit = Some(bytes);
         self
     }
 
     /// The same generator solving only the endgames it is asked for: each
-    /// endgame one capture away must be in the directory already (and is
-    /// read whole, every block checked), else the solve stops with
+    /// endgame one capture away must be in the directory already (read
+    /// whole, every block checked, or probed, each block checked as it is
+    /// read), else the solve stops with
     /// [`ProbeError::Missing`] naming it. What a driver that builds a family
     /// on many machines, each endgame after those it needs, wants.
     pub fn with_subtables(mut self, solve_them: bool) -> Generator {
         self.subtables = solve_them;
+        self
+    }
+
+    /// The same generator reading the tables one capture away as `reads`
+    /// says: by default ([`Reads::Auto`]) held whole when the solve fits
+    /// the memory limit in memory with them, else through their files'
+    /// blocks with a bounded cache if it fits in memory so (out of core,
+    /// whichever leaves the partitions more room), counted within the limit
+    /// by the cache and what the open files hold instead of their whole
+    /// size (slower: a block
+    /// decompressed for a batch of lookups). Either way the files are the
+    /// same. A generator without a directory holds them whole.
+    pub fn with_subtable_reads(mut self, reads: Reads) -> Generator {
+        self.reads = reads;
         self
     }
 
@@ -178,30 +200,48 @@ impl Generator {
         }
     }
 
-    /// `material`'s table if there is one, else generated (with whatever
-    /// it needs), appending what was generated to `log`.
-    fn obtain(
+    /// Makes sure `material`'s table is there, in memory or in the
+    /// directory (its files' heads checked, not read whole), else
+    /// generates it (with whatever it needs), appending what was generated
+    /// to `log`.
+    fn ensure(
         &self,
         material: &Material,
         progress: &dyn Progress,
         log: &mut Vec<Generated>,
-    ) -> Result<Arc<Table>, GenerateError> {
-        match self.table(material) {
-            Err(GenerateError::Probe(ProbeError::Missing { .. })) if self.subtables => {
-                match self.solve(material, progress, log, Again::UnlessWritten)? {
-                    Solved::Table(table) => Ok(table),
-                    Solved::InFiles => self.table(material),
-                }
+    ) -> Result<(), GenerateError> {
+        let material = material.canonical();
+        let tablebase = &self.tablebase;
+        if tablebase.table_in_memory(&material).is_some() {
+            return Ok(());
+        }
+        // Opening the files (no block read) tells missing from unusable.
+        let found = tablebase.codes_at(&material, Color::Red, &[], &mut Vec::new());
+        // What opening them holds is not kept past this look.
+        tablebase.refresh_endgame(&material);
+        match found {
+            Ok(()) => Ok(()),
+            Err(ProbeError::Missing { .. }) if self.subtables => {
+                self.solve(&material, progress, log, Again::UnlessWritten)
             }
-            found => found,
+            Err(error) => Err(error.into()),
         }
     }
 
     /// The tables one capture away from `material`, each obtained by `get`
-    /// in its stored orientation.
+    /// in its stored orientation, held whole.
     pub(crate) fn captures(
         material: &Material,
         mut get: impl FnMut(&Material) -> Result<Arc<Table>, GenerateError>,
+    ) -> Result<Captures, GenerateError> {
+        Self::captures_from(material, |stored| Ok(Source::Whole(get(stored)?)))
+    }
+
+    /// The tables one capture away from `material`, each read from `get`'s
+    /// source for it (in its stored orientation).
+    fn captures_from(
+        material: &Material,
+        mut get: impl FnMut(&Material) -> Result<Source, GenerateError>,
     ) -> Result<Captures, GenerateError> {
         let mut captures = Captures::default();
         for piece in capturable(material) {
@@ -210,30 +250,66 @@ impl Generator {
                 .expect("capturable pieces are present");
             let stored = smaller.canonical();
             captures[piece.color as usize][piece.kind as usize] = Some(SubTable {
-                table: get(&stored)?,
+                source: get(&stored)?,
+                material: stored,
                 flipped: stored != smaller,
             });
         }
         Ok(captures)
     }
 
+    /// The tables one capture away from `material`, read as `reads` says:
+    /// whole, or through their files by one prober with a bounded cache.
+    fn read_captures(&self, material: &Material, reads: Reads) -> Result<Captures, GenerateError> {
+        match (reads, self.tablebase.dir()) {
+            (Reads::Probed, Some(dir)) => {
+                let prober = Tablebase::open(dir)?
+                    .with_rules(self.tablebase.rules())
+                    .with_cache_bytes(PROBE_CACHE_BYTES);
+                let prober = Arc::new(prober);
+                Self::captures_from(material, |stored| {
+                    Ok(Source::Probed {
+                        tablebase: Arc::clone(&prober),
+                        layout: Arc::new(Layout::new(*stored)?),
+                    })
+                })
+            }
+            _ => Self::captures(material, |stored| self.table(stored)),
+        }
+    }
+
     /// How the solve of `layout` fits the memory limit (out of core if it
-    /// must); refuses, before it starts, one that cannot.
-    fn check_memory(&self, layout: &Layout) -> Result<Working, GenerateError> {
+    /// must) and how it reads the tables one capture away; refuses, before
+    /// it starts, one that cannot.
+    fn check_memory(&self, layout: &Layout) -> Result<(Working, Reads), GenerateError> {
         let material = layout.material();
         let rules = self.tablebase.rules();
-        // The process, the index and the tables it reads are in memory by
-        // now, so what the system has available is net of them: they
-        // count within a limit given.
-        let beside = beside_bytes(material);
+        // The process and the index are in memory by now, so what the
+        // system has available is net of them: they count within a limit
+        // given.
+        let held = PROCESS_BYTES.saturating_add(Layout::memory(material));
         let available = self
             .memory_limit
-            .or_else(|| available_memory().map(|bytes| bytes.saturating_add(beside)));
+            .or_else(|| available_memory().map(|bytes| bytes.saturating_add(held)));
         let entries = layout.per_side() * 2;
-        Working::within(material, entries, rules, available).ok_or(GenerateError::NotEnoughMemory {
-            material,
-            needed: working_bytes_for(material, entries, rules).saturating_add(beside),
-            available: available.unwrap_or(0),
+        // Only files can be probed.
+        let reads = match self.tablebase.dir() {
+            Some(_) => self.reads,
+            None => Reads::Whole,
+        };
+        Working::choose(material, entries, rules, available, reads).ok_or_else(|| {
+            // In memory, the least the ways of reading allowed take.
+            let ways: &[Reads] = match reads {
+                Reads::Auto => &[Reads::Whole, Reads::Probed],
+                forced => &[forced],
+            };
+            let beside = ways.iter().map(|&way| beside_bytes(material, way)).min();
+            GenerateError::NotEnoughMemory {
+                material,
+                needed: working_bytes_for(material, entries, rules)
+                    .saturating_add(beside.unwrap_or(0)),
+                available: available.unwrap_or(0),
+            }
         })
     }
 
@@ -243,11 +319,14 @@ impl Generator {
         progress: &dyn Progress,
         log: &mut Vec<Generated>,
         again: Again,
-    ) -> Result<Solved, GenerateError> {
+    ) -> Result<(), GenerateError> {
         let material = material.canonical();
         let layout = Arc::new(Layout::new(material)?);
-        let captures = Self::captures(&material, |smaller| self.obtain(smaller, progress, log))?;
-        let working = self.check_memory(&layout)?;
+        for smaller in needs(material) {
+            self.ensure(&smaller, progress, log)?;
+        }
+        let (working, reads) = self.check_memory(&layout)?;
+        let captures = self.read_captures(&material, reads)?;
         // One writer per endgame in a directory, from the look for its
         // table to its files in place (sub-endgames are locked one by one
         // above, never while this is held: no writer waits holding a lock).
@@ -270,7 +349,7 @@ impl Generator {
             self.tablebase.refresh_endgame(&material);
             match self.table(&material) {
                 // Another writer finished it while this one waited.
-                Ok(table) => return Ok(Solved::Table(table)),
+                Ok(_) => return Ok(()),
                 // Another rule set's table is not overwritten.
                 Err(error @ GenerateError::Probe(ProbeError::RulesMismatch { .. })) => {
                     return Err(error)
@@ -308,7 +387,7 @@ impl Generator {
                         };
                         progress.generated(&generated);
                         log.push(generated);
-                        return Ok(Solved::InFiles);
+                        return Ok(());
                     }
                     None => spilled.into_codes()?,
                 }
@@ -330,7 +409,8 @@ impl Generator {
         };
         progress.generated(&generated);
         log.push(generated);
-        Ok(Solved::Table(self.tablebase.insert(table)))
+        self.tablebase.insert(table);
+        Ok(())
     }
 
     /// Solves `material` (again, even if a table exists), first loading
@@ -381,7 +461,9 @@ impl Generator {
         material: &Material,
         progress: &dyn Progress,
     ) -> Result<Arc<Table>, GenerateError> {
-        self.obtain(material, progress, &mut Vec::new())
+        let mut log = Vec::new();
+        self.ensure(material, progress, &mut log)?;
+        self.table(material)
     }
 
     /// Checks every entry of `material`'s table against its successors
@@ -418,13 +500,6 @@ fn counted(layout: Arc<Layout>, rules: RuleSet, codes: Vec<u16>) -> Table {
     Table::with_stats(layout, rules, codes, stats)
 }
 
-/// What a solve leaves: its table in memory, or only its files (a solve
-/// out of core, whose table is read back only when it is needed).
-enum Solved {
-    Table(Arc<Table>),
-    InFiles,
-}
-
 /// Whether a solve goes on when the table is there by the time the
 /// endgame's lock is held.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -444,4 +519,172 @@ fn available_memory() -> Option<u64> {
         .find(|line| line.starts_with("MemAvailable:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib * 1024)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    use super::*;
+    use crate::{GenerateError, Quiet};
+
+    /// A scratch directory of this test's own.
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("qiboard-gen-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    /// Every file of `dir` by name, with its bytes.
+    fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|entry| entry.unwrap())
+            .map(|entry| {
+                let name = entry.file_name().into_string().unwrap();
+                (name, std::fs::read(entry.path()).unwrap())
+            })
+            .filter(|(name, _)| name.ends_with(".qwdl") || name.ends_with(".qdtm"))
+            .collect();
+        files.sort();
+        files
+    }
+
+    /// The smaller tables read through their blocks (a bounded cache) or
+    /// held whole give the same files, solved in memory and out of core,
+    /// with and without rule rounds (which read them again).
+    #[test]
+    fn probed_subtables_give_the_files_whole_ones_do() {
+        for (name, rules) in [("KRKNA", RuleSet::Asian), ("KRRKA", RuleSet::None)] {
+            let material: Material = name.parse().unwrap();
+            let dirs = [
+                scratch(&format!("{name}-whole")),
+                scratch(&format!("{name}-probed")),
+                scratch(&format!("{name}-probed-parts")),
+            ];
+            let entries = Layout::entries(material);
+            let probed = beside_bytes(material, Reads::Probed);
+            // Out of core: three quarters of the room in memory beside
+            // the probed tables.
+            let parts = probed + working_bytes_for(material, entries, rules) * 3 / 4;
+            let working = Working::choose(material, entries, rules, Some(parts), Reads::Probed);
+            assert!(
+                matches!(working, Some((Working::OutOfCore(_), Reads::Probed))),
+                "{name}: {working:?}"
+            );
+            let runs = [
+                (Reads::Whole, None),
+                (Reads::Probed, None),
+                (Reads::Probed, Some(parts)),
+            ];
+            for (dir, (reads, limit)) in dirs.iter().zip(runs) {
+                let mut generator = Generator::open(dir)
+                    .unwrap()
+                    .with_rules(rules)
+                    .with_subtable_reads(reads);
+                if let Some(limit) = limit {
+                    generator = generator.with_memory_limit(limit);
+                }
+                generator.generate(&material, &Quiet).unwrap();
+            }
+            let whole = files(&dirs[0]);
+            assert!(whole.len() >= 8, "{name}: {} files", whole.len());
+            for dir in &dirs[1..] {
+                let other = files(dir);
+                let names = |files: &[(String, Vec<u8>)]| {
+                    files.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>()
+                };
+                assert_eq!(names(&whole), names(&other), "{name}");
+                for ((file, a), (_, b)) in whole.iter().zip(&other) {
+                    assert!(a == b, "{name}: {file} differs in {}", dir.display());
+                }
+            }
+            for dir in dirs {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+        }
+    }
+
+    /// Unless forced, smaller tables are held whole when that fits, and
+    /// probed when only that does; probing counts far less than holding
+    /// large ones whole, and needs a directory.
+    #[test]
+    fn subtables_are_probed_only_when_whole_ones_do_not_fit() {
+        let material: Material = "KRNKR".parse().unwrap();
+        let entries = Layout::entries(material);
+        let rules = RuleSet::Asian;
+        let whole = beside_bytes(material, Reads::Whole);
+        let working = working_bytes_for(material, entries, rules);
+        let choose = |limit| Working::choose(material, entries, rules, limit, Reads::Auto);
+        assert!(matches!(
+            choose(None),
+            Some((Working::InMemory(_), Reads::Whole))
+        ));
+        let roomy = Some(working + whole);
+        assert!(matches!(
+            choose(roomy),
+            Some((Working::InMemory(_), Reads::Whole))
+        ));
+        // A large endgame's tables are far larger than the prober's cache:
+        // where only probing fits, probed it is.
+        let large: Material = "KRAAEEKNAEE".parse().unwrap();
+        let large_entries = Layout::entries(large);
+        let probed = beside_bytes(large, Reads::Probed);
+        let whole = beside_bytes(large, Reads::Whole);
+        assert!(
+            probed * 4 < whole,
+            "probing counts the cache, not the tables"
+        );
+        let tight = working_bytes_for(large, large_entries, rules) + probed;
+        let chosen = Working::choose(large, large_entries, rules, Some(tight), Reads::Auto);
+        assert!(
+            matches!(chosen, Some((Working::InMemory(bytes), Reads::Probed)) if bytes == tight),
+            "{chosen:?}"
+        );
+        let forced = Working::choose(large, large_entries, rules, Some(tight), Reads::Whole);
+        assert_eq!(forced, None);
+        // Without a directory, tables are held whole.
+        let in_memory = Generator::in_memory().with_subtable_reads(Reads::Probed);
+        let layout = Layout::new("KRK".parse().unwrap()).unwrap();
+        let (_, reads) = in_memory.check_memory(&layout).unwrap();
+        assert_eq!(reads, Reads::Whole);
+    }
+
+    /// A smaller table whose blocks are damaged stops a solve reading it
+    /// through its blocks with an error naming the file.
+    #[test]
+    fn a_damaged_probed_subtable_is_an_error() {
+        let dir = scratch("damaged-probed");
+        let material: Material = "KRKA".parse().unwrap();
+        Generator::open(&dir)
+            .unwrap()
+            .generate(&material, &Quiet)
+            .unwrap();
+        for file in ["KRK.qwdl", "KRK.qdtm"] {
+            let path = dir.join(file);
+            let mut bytes = std::fs::read(&path).unwrap();
+            // The blocks follow the head: damage the last quarter.
+            let len = bytes.len();
+            for byte in &mut bytes[len - len / 4..] {
+                *byte ^= 0x55;
+            }
+            std::fs::write(&path, &bytes).unwrap();
+        }
+        let error = Generator::open(&dir)
+            .unwrap()
+            .with_subtable_reads(Reads::Probed)
+            .generate(&material, &Quiet)
+            .unwrap_err();
+        match &error {
+            GenerateError::Probe(ProbeError::Corrupt { path, why }) => {
+                assert!(
+                    path.ends_with("KRK.qwdl") || path.ends_with("KRK.qdtm"),
+                    "{error}"
+                );
+                assert!(!why.is_empty());
+            }
+            other => panic!("expected a damaged file, got {other:?}"),
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

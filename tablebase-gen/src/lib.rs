@@ -63,6 +63,7 @@ mod solve;
 mod verify;
 mod write;
 
+pub use captures::Reads;
 pub use error::GenerateError;
 pub use family::{family, FamilyRun};
 pub use generator::{Generated, Generator};

@@ -11,6 +11,7 @@
 
 use std::fmt;
 
+use crate::captures::Reads;
 use crate::solve::{needs, Working};
 use qiboard_tablebase::{Layout, Material, RuleSet, MAX_ENTRIES};
 
@@ -18,6 +19,32 @@ use crate::family;
 
 /// Index entries solved a second on the two cores the estimates are for.
 const ENTRIES_PER_SECOND: f64 = 4.5e6;
+
+/// The share of a solve's time that reading the tables one capture away
+/// through their blocks adds, in seeding's sorted batches: measured within
+/// a few percent of the solve with them held whole (KRNKR, and KRAAEKAAE
+/// whose tables are four times the cache: see docs/benchmarks.md), charged
+/// at the top of that spread, as larger tables' blocks are read cold more
+/// often.
+const PROBED_SHARE: f64 = 0.05;
+
+/// The least memory limit within which `material`'s solve of `entries`
+/// entries under `rules` can run, to a mebibyte: what a blocked endgame
+/// would need.
+fn least_limit(material: Material, entries: u64, rules: RuleSet) -> u64 {
+    let fits =
+        |limit| Working::choose(material, entries, rules, Some(limit), Reads::Auto).is_some();
+    let (mut low, mut high) = (0u64, u64::MAX >> 1);
+    while high - low > 1 << 20 {
+        let middle = low + (high - low) / 2;
+        if fits(middle) {
+            high = middle;
+        } else {
+            low = middle;
+        }
+    }
+    high
+}
 
 /// One endgame of a plan.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,6 +59,10 @@ pub struct PlannedEndgame {
     /// Whether the solve runs out of core, a partition of its entries in
     /// memory at a time, to keep within the memory limit.
     pub out_of_core: bool,
+    /// Whether the solve reads the tables one capture away through their
+    /// files' blocks with a bounded cache, not held whole, to keep within
+    /// the memory limit.
+    pub probes_subtables: bool,
     /// Estimated seconds on two cores.
     pub seconds: f64,
     /// The endgames one capture away (stored orientation), which must be
@@ -39,6 +70,11 @@ pub struct PlannedEndgame {
     pub needs: Vec<Material>,
     /// Why it cannot be built here, if it cannot.
     pub blocked: Option<Blocked>,
+    /// For one blocked by memory ([`Blocked::NotEnoughMemory`]), the least
+    /// limit it could be built within (out of core, the tables it reads
+    /// probed, if it must): what its own solve needs, when the tables it
+    /// reads are not what blocks it.
+    pub least_bytes: Option<u64>,
 }
 
 /// Why an endgame of a plan cannot be built.
@@ -81,7 +117,7 @@ impl Plan {
     ///
     /// let plan = Plan::new(&family(2), RuleSet::Asian, Some(1 << 30));
     /// assert_eq!(plan.endgames.len(), 1845);
-    /// assert!(plan.blocked().count() > 0, "some need more than 1 GiB whole");
+    /// assert!(plan.blocked().count() > 0, "some need more than 1 GiB even out of core");
     /// ```
     pub fn new(materials: &[Material], rules: RuleSet, memory_limit: Option<u64>) -> Plan {
         let mut all: Vec<Material> = Vec::new();
@@ -97,7 +133,7 @@ impl Plan {
             .into_iter()
             .map(|material| {
                 let entries = Layout::entries(material);
-                let working = Working::within(material, entries, rules, memory_limit);
+                let working = Working::choose(material, entries, rules, memory_limit, Reads::Auto);
                 let blocked = if entries > MAX_ENTRIES {
                     Some(Blocked::TooLarge)
                 } else if working.is_none() {
@@ -105,17 +141,28 @@ impl Plan {
                 } else {
                     None
                 };
-                let unbounded = Working::within(material, entries, rules, None);
-                let working = working.or(unbounded).expect("in memory without a limit");
+                let least_bytes = (blocked == Some(Blocked::NotEnoughMemory))
+                    .then(|| least_limit(material, entries, rules));
+                let unbounded = Working::choose(material, entries, rules, None, Reads::Auto);
+                let (working, reads) = working.or(unbounded).expect("in memory without a limit");
                 let needs = needs(material);
+                let probes_subtables = reads == Reads::Probed;
+                let solve = entries as f64 / ENTRIES_PER_SECOND;
+                let probes = if probes_subtables {
+                    solve * PROBED_SHARE
+                } else {
+                    0.0
+                };
                 PlannedEndgame {
                     material,
                     entries,
                     working_bytes: working.bytes(),
                     out_of_core: matches!(working, Working::OutOfCore(_)),
-                    seconds: entries as f64 / ENTRIES_PER_SECOND,
+                    probes_subtables,
+                    seconds: solve + probes,
                     needs,
                     blocked,
+                    least_bytes,
                 }
             })
             .collect();
@@ -171,8 +218,8 @@ impl Plan {
 
     /// The plan as JSON: `{"memory_limit": …, "endgames": [{"material":
     /// "KRK", "entries": …, "working_bytes": …, "out_of_core": false,
-    /// "seconds": …, "needs":
-    /// ["KK"], "blocked": null}, …], "total_entries": …, "peak_bytes": …,
+    /// "probes_subtables": false, "seconds": …, "needs":
+    /// ["KK"], "blocked": null, "least_bytes": null}, …], "total_entries": …, "peak_bytes": …,
     /// "total_seconds": …}`, for drivers on other machines (a Ray job, a
     /// Slurm array).
     pub fn to_json(&self) -> String {
@@ -200,8 +247,8 @@ impl Plan {
             };
             write!(
                 out,
-                "{{\"material\": \"{}\", \"entries\": {}, \"working_bytes\": {}, \"out_of_core\": {}, \"seconds\": {:.1}, \"needs\": [",
-                endgame.material, endgame.entries, endgame.working_bytes, endgame.out_of_core, endgame.seconds
+                "{{\"material\": \"{}\", \"entries\": {}, \"working_bytes\": {}, \"out_of_core\": {}, \"probes_subtables\": {}, \"seconds\": {:.1}, \"needs\": [",
+                endgame.material, endgame.entries, endgame.working_bytes, endgame.out_of_core, endgame.probes_subtables, endgame.seconds
             )?;
             for (j, need) in endgame.needs.iter().enumerate() {
                 if j > 0 {
@@ -209,7 +256,12 @@ impl Plan {
                 }
                 write!(out, "\"{need}\"")?;
             }
-            write!(out, "], \"blocked\": {blocked}}}")?;
+            match endgame.least_bytes {
+                Some(least) => {
+                    write!(out, "], \"blocked\": {blocked}, \"least_bytes\": {least}}}")?
+                }
+                None => write!(out, "], \"blocked\": {blocked}, \"least_bytes\": null}}")?,
+            }
         }
         writeln!(
             out,
@@ -224,7 +276,7 @@ impl Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::{beside_bytes, rule_rounds_apply, working_bytes_for};
+    use crate::solve::{beside_bytes, rule_rounds_apply, working_bytes_for, Partitions};
 
     #[test]
     fn a_plan_puts_each_endgame_after_those_it_needs() {
@@ -245,8 +297,13 @@ mod tests {
         // One attacker: no rule rounds, so what does not fit in memory is
         // solved out of core within the limit.
         for endgame in &plan.endgames {
+            let reads = if endgame.probes_subtables {
+                Reads::Probed
+            } else {
+                Reads::Whole
+            };
             let in_memory = working_bytes_for(endgame.material, endgame.entries, RuleSet::Asian)
-                + beside_bytes(endgame.material);
+                + beside_bytes(endgame.material, reads);
             let over = in_memory > 768 << 20;
             assert_eq!(endgame.out_of_core, over, "{}", endgame.material);
             assert!(endgame.working_bytes <= 768 << 20, "{}", endgame.material);
@@ -267,7 +324,12 @@ mod tests {
         for endgame in short {
             let entries = endgame.entries;
             // What the limit leaves beside the process and the tables.
-            let budget = (256u64 << 20).saturating_sub(beside_bytes(endgame.material));
+            let beside = [Reads::Whole, Reads::Probed]
+                .map(|reads| beside_bytes(endgame.material, reads))
+                .into_iter()
+                .min()
+                .unwrap();
+            let budget = (256u64 << 20).saturating_sub(beside);
             // Its bitset of entries to mate, with a batch (an eighth of
             // the limit), leaves too little for partitions; or its rule
             // rounds' two bitsets, directory and room for candidates (a
@@ -283,6 +345,59 @@ mod tests {
         assert!(plan
             .to_json()
             .starts_with("{\"memory_limit\": 805306368, \"endgames\": [{"));
+    }
+
+    /// At 2 GiB the two-attacker family is blocked only where an
+    /// endgame's own solve cannot run out of core within the limit, never
+    /// by the tables it reads (probed where holding them whole would not
+    /// fit), and a plan says what those few would need.
+    #[test]
+    fn at_two_gib_only_a_solve_itself_blocks_an_endgame() {
+        let limit = 2u64 << 30;
+        let rules = RuleSet::Asian;
+        let plan = Plan::family(2, rules, Some(limit));
+        assert_eq!(plan.endgames.len(), 1845);
+        let mut whole_blocked = 0;
+        for endgame in &plan.endgames {
+            let (material, entries) = (endgame.material, endgame.entries);
+            let whole = Working::choose(material, entries, rules, Some(limit), Reads::Whole);
+            whole_blocked += usize::from(whole.is_none());
+            // The solve alone: the process, its index and its cells.
+            let beside = crate::solve::PROCESS_BYTES + Layout::memory(material);
+            let rule_rounds = rule_rounds_apply(material);
+            let alone = working_bytes_for(material, entries, rules) + beside <= limit
+                || Partitions::for_budget(entries, limit - beside, rule_rounds).is_some();
+            assert_eq!(endgame.blocked.is_none(), alone, "{material}");
+            match endgame.blocked {
+                None => {
+                    assert!(endgame.working_bytes <= limit, "{material}");
+                    // Probed only where the solve does not fit in
+                    // memory with the tables whole.
+                    let whole_in_memory = matches!(whole, Some((Working::InMemory(_), _)));
+                    if endgame.probes_subtables {
+                        assert!(!whole_in_memory, "{material}");
+                    } else {
+                        assert!(whole.is_some(), "{material}");
+                    }
+                    assert_eq!(endgame.least_bytes, None);
+                }
+                Some(why) => {
+                    assert_eq!(why, Blocked::NotEnoughMemory, "{material}");
+                    let least = endgame.least_bytes.unwrap();
+                    assert!(least > limit, "{material}");
+                    let at_least =
+                        Working::choose(material, entries, rules, Some(least), Reads::Auto);
+                    assert!(at_least.is_some(), "{material}");
+                }
+            }
+        }
+        // Those holding the tables whole would have blocked.
+        assert!(whole_blocked > 300, "{whole_blocked}");
+        let probing = plan.endgames.iter().filter(|e| e.probes_subtables).count();
+        assert!(
+            probing + plan.blocked().count() >= whole_blocked,
+            "{probing}"
+        );
     }
 
     /// Every endgame there is (the family of any number of attackers):

@@ -656,3 +656,37 @@ fn tables_in_memory_are_released_only_beside_their_files() {
     assert!(in_memory.tablebase().table_in_memory(&krk).is_some());
     assert_eq!(in_memory.tablebase().probe_dtm(&position).unwrap(), before);
 }
+
+/// What probing a table is counted to hold bounds what its open files
+/// hold: each file's index, its block records (an offset, a length and a
+/// checksum each) and its dictionary, prepared; and what opening one takes
+/// beside, its index as read.
+#[test]
+fn probing_bytes_bound_what_open_files_hold() {
+    use qiboard_tablebase::format::{table_path, BlockFile, FileKind};
+    use qiboard_tablebase::{Layout, MAX_ENTRIES};
+
+    let dir = scratch("probing-bytes");
+    let generator = Generator::open(&dir).unwrap();
+    generator.generate(&material("KRKNA"), &Quiet).unwrap();
+    let mut checked = 0;
+    for need in material("KRKNA").captures().iter().map(Material::canonical) {
+        assert!(generator.tablebase().contains(&need), "{need}");
+        let index = Layout::new(need).unwrap().heap_bytes();
+        let mut held = 0;
+        for kind in [FileKind::Wdl, FileKind::Dtm] {
+            let file = BlockFile::open(&table_path(&dir, need, kind), kind, MAX_ENTRIES).unwrap();
+            let records = 2 * file.header().blocks_per_side();
+            let dictionary = file.dictionary_bytes() as u64;
+            // The DDict holds the dictionary and its entropy tables.
+            held += index + records * 16 + dictionary + (32 << 10);
+            let opening = records * 8 + dictionary;
+            assert!(Tablebase::opening_bytes(need) >= opening, "{need} {kind:?}");
+        }
+        let counted = Tablebase::probing_bytes(need);
+        assert!(counted >= held, "{need}: counted {counted}, held {held}");
+        checked += 1;
+    }
+    assert!(checked >= 3, "{checked} tables checked");
+    let _ = std::fs::remove_dir_all(&dir);
+}

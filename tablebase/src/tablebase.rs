@@ -14,10 +14,13 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, RwLock};
 
-use qiboard::xiangqi::{Move, Position};
+use qiboard::xiangqi::{Color, Move, Position};
 
 use crate::cache::{BlockCache, BlockKey, CacheStats};
-use crate::format::{code_of, open, table_path, BlockFile, FileKind};
+use crate::format::{
+    code_of, open, table_path, BlockFile, FileKind, BLOCK_RECORD_BYTES, BLOCK_RECORD_FILE_BYTES,
+    DTM_BLOCK_BYTES, MAX_DICTIONARY_BYTES, WDL_BLOCK_ENTRIES,
+};
 use crate::value::{DistanceTo, Dtm, Value, Wdl};
 use crate::{Layout, Material, ProbeError, RuleSet, Table};
 
@@ -182,12 +185,18 @@ impl Prober {
         let block_entries = u64::from(header.block_entries);
         let block = slot.index / block_entries;
         let within = (slot.index % block_entries) as usize;
+        let bytes = self.block(opened, side, block)?;
+        Ok(header.entry(&bytes, within))
+    }
+
+    /// Block `block` of `side` (0 Red) in `opened`, through the cache.
+    fn block(&self, opened: &Opened, side: usize, block: u64) -> Result<Arc<[u8]>, ProbeError> {
         let key = BlockKey {
             file: opened.id,
             side: side as u8,
             block,
         };
-        let bytes = self.cache.get_or_load(key, || {
+        self.cache.get_or_load(key, || {
             opened
                 .file
                 .read_block(side, block)
@@ -195,8 +204,36 @@ impl Prober {
                     path: opened.path.clone(),
                     why,
                 })
-        })?;
-        Ok(header.entry(&bytes, within))
+        })
+    }
+
+    /// The entries `indices` with `side` to move of `opened`, appended to
+    /// `entries`; a run of indices in one block fetches it once.
+    fn entries_at(
+        &self,
+        opened: &Opened,
+        side: usize,
+        indices: &[u64],
+        entries: &mut Vec<u16>,
+    ) -> Result<(), ProbeError> {
+        let header = opened.file.header();
+        let block_entries = u64::from(header.block_entries);
+        let mut held: Option<(u64, Arc<[u8]>)> = None;
+        for &index in indices {
+            if index >= header.per_side {
+                return Err(ProbeError::Corrupt {
+                    path: opened.path.clone(),
+                    why: format!("no entry {index}: the table has {}", header.per_side),
+                });
+            }
+            let block = index / block_entries;
+            let bytes = match &held {
+                Some((number, bytes)) if *number == block => bytes,
+                _ => &held.insert((block, self.block(opened, side, block)?)).1,
+            };
+            entries.push(header.entry(bytes, (index % block_entries) as usize));
+        }
+        Ok(())
     }
 }
 
@@ -665,6 +702,83 @@ impl Tablebase {
         Ok(line)
     }
 
+    /// The value codes ([`Dtm::from_code`]) of entries `indices` of
+    /// `material`'s table (its stored orientation, [`Material::canonical`])
+    /// with `side` to move, appended to `codes`: what a solver reading a
+    /// smaller table through its blocks asks for, many entries at once. In
+    /// ascending order each block is fetched (from the cache, else read and
+    /// decompressed) once per run of indices in it. An entry without a legal
+    /// position reads as whatever the files hold there.
+    ///
+    /// # Errors
+    ///
+    /// As [`Tablebase::probe_dtm`]; an index past the table's end is
+    /// [`ProbeError::Corrupt`] (a table of another index).
+    pub fn codes_at(
+        &self,
+        material: &Material,
+        side: Color,
+        indices: &[u64],
+        codes: &mut Vec<u16>,
+    ) -> Result<(), ProbeError> {
+        let material = material.canonical();
+        if let Some(table) = self.memory_table(&material) {
+            let stored = table.codes(side);
+            for &index in indices {
+                let code = stored
+                    .get(index as usize)
+                    .ok_or_else(|| ProbeError::Corrupt {
+                        path: PathBuf::from(material.to_string()),
+                        why: format!("no entry {index}: the table has {}", stored.len()),
+                    })?;
+                codes.push(*code);
+            }
+            return Ok(());
+        }
+        let dir = self.dir_or_missing(material)?;
+        let rules = self.rules();
+        let wdl = self.prober.file(dir, material, FileKind::Wdl, rules)?;
+        let dtm = self.prober.file(dir, material, FileKind::Dtm, rules)?;
+        let start = codes.len();
+        self.prober
+            .entries_at(&wdl, side as usize, indices, codes)?;
+        let mut entries = Vec::with_capacity(indices.len());
+        self.prober
+            .entries_at(&dtm, side as usize, indices, &mut entries)?;
+        for (code, entry) in codes[start..].iter_mut().zip(entries) {
+            *code = code_of(*code as u8, entry).map_err(|why| ProbeError::Corrupt {
+                path: dtm.path.clone(),
+                why,
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Bytes that probing `material`'s two files holds beside the block
+    /// cache, at most, for any valid files of it: each file's index
+    /// ([`Layout::memory`]), block index and dictionary. With the cache's
+    /// size, what a caller bounding its memory counts for a table it reads
+    /// through its blocks instead of whole ([`Table::bytes`]); add
+    /// [`Tablebase::opening_bytes`] for the files being opened.
+    pub fn probing_bytes(material: Material) -> u64 {
+        let records = block_records(material);
+        let file = Layout::memory(material) + MAX_DICTIONARY_BYTES as u64 + (68 << 10);
+        records
+            .saturating_mul(BLOCK_RECORD_BYTES)
+            .saturating_add(2 * file)
+    }
+
+    /// Bytes that opening one of `material`'s files takes for a moment
+    /// beyond what [`Tablebase::probing_bytes`] counts, at most: its block
+    /// index and dictionary as read from the file, before they are
+    /// prepared. Files are opened one at a time on each thread.
+    pub fn opening_bytes(material: Material) -> u64 {
+        let records = block_records(material);
+        records
+            .saturating_mul(BLOCK_RECORD_FILE_BYTES)
+            .saturating_add(MAX_DICTIONARY_BYTES as u64 + 8)
+    }
+
     /// The table of `material` if this tablebase holds it in memory.
     fn memory_table(&self, material: &Material) -> Option<Arc<Table>> {
         if self.dir().is_some() {
@@ -681,6 +795,14 @@ impl Tablebase {
             path: None,
         })
     }
+}
+
+/// The blocks of `material`'s two files together, at most: the smallest
+/// blocks a valid file may have are DTM blocks of 16-bit entries.
+fn block_records(material: Material) -> u64 {
+    let per_side = Layout::entries(material) / 2;
+    let blocks = |block_entries: u64| 2 * per_side.div_ceil(block_entries);
+    blocks(u64::from(WDL_BLOCK_ENTRIES)) + blocks(u64::from(DTM_BLOCK_BYTES) / 2)
 }
 
 /// The value of `position` (stored orientation) in an in-memory table.

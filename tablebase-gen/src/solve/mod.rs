@@ -57,14 +57,14 @@ mod seed;
 mod spill;
 mod store;
 
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use qiboard::xiangqi::Color;
 
-use crate::captures::Captures;
+use crate::captures::{Captures, Reads};
 use crate::{GenerateError, Progress};
 use cell::Cell;
-use qiboard_tablebase::{Layout, Material, RuleSet};
+use qiboard_tablebase::{Layout, Material, ProbeError, RuleSet, Tablebase};
 #[cfg(test)]
 pub(crate) use rules::apply_to as rule_rounds_apply;
 pub(crate) use spill::{remove_dead_scratch, solve_spilled, Partitions};
@@ -79,6 +79,8 @@ struct Solver<'a, S> {
     /// The first capture whose smaller table calls a legal position
     /// illegal: such a table (a doctored file) cannot be built upon.
     broken_capture: OnceLock<(Material, String)>,
+    /// The first read of a smaller table that failed (a damaged file).
+    failed_read: Mutex<Option<ProbeError>>,
     /// How many entries are legal, counted by seeding.
     legal: u64,
     cells: S,
@@ -103,6 +105,7 @@ impl<'a, S: Store> Solver<'a, S> {
             captures,
             per_side: layout.per_side() as usize,
             broken_capture: OnceLock::new(),
+            failed_read: Mutex::new(None),
             legal: 0,
             cells,
         }
@@ -113,8 +116,41 @@ impl<'a, S: Store> Solver<'a, S> {
     fn run(&mut self, rules: RuleSet, progress: &dyn Progress) -> Result<(), GenerateError> {
         let seeded = S::seed(self, progress)?;
         self.propagate_all(seeded, Propagation::WithoutRules, progress)?;
+        self.check_reads()?;
         if rules == RuleSet::Asian {
             self.apply_rules(progress)?;
+        }
+        self.check_reads()
+    }
+
+    /// Keeps the first failed read of a smaller table, which ends the
+    /// solve at the next [`Solver::check_reads`].
+    #[cold]
+    fn read_failed(&self, error: ProbeError) {
+        let mut failed = self
+            .failed_read
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        failed.get_or_insert(error);
+    }
+
+    /// The error of the first smaller table that could not be read, or
+    /// that calls a legal position illegal.
+    fn check_reads(&self) -> Result<(), GenerateError> {
+        let failed = self
+            .failed_read
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .take();
+        if let Some(error) = failed {
+            return Err(error.into());
+        }
+        if let Some((material, fen)) = self.broken_capture.get() {
+            return Err(ProbeError::BrokenEntry {
+                material: *material,
+                fen: fen.clone(),
+            }
+            .into());
         }
         Ok(())
     }
@@ -192,11 +228,12 @@ pub(crate) fn working_bytes_for(material: Material, entries: u64, rules: RuleSet
 
 /// What any solve of `material`, in memory or out of core, holds beside
 /// its own structures: the process ([`PROCESS_BYTES`]), the endgame's
-/// index and the tables one capture away ([`read_bytes`]).
-pub(crate) fn beside_bytes(material: Material) -> u64 {
+/// index and the tables one capture away read as `reads` says
+/// ([`read_bytes`]).
+pub(crate) fn beside_bytes(material: Material, reads: Reads) -> u64 {
     PROCESS_BYTES
         .saturating_add(Layout::memory(material))
-        .saturating_add(read_bytes(material))
+        .saturating_add(read_bytes(material, reads))
 }
 
 /// The endgames one capture away from `material`, each once, in stored
@@ -212,18 +249,43 @@ pub(crate) fn needs(material: Material) -> Vec<Material> {
     needs
 }
 
-/// Bytes the tables one capture away from `material` take, each held
-/// whole while it is solved (two bytes an entry, and its index): what a
-/// memory limit must leave them, as much as the solve itself takes for
-/// some endgames.
-pub(crate) fn read_bytes(material: Material) -> u64 {
-    needs(material)
-        .into_iter()
-        .map(|need| {
-            let values = Layout::entries(need).saturating_mul(2);
-            values.saturating_add(Layout::memory(need))
-        })
-        .fold(0, u64::saturating_add)
+/// Decompressed blocks the prober of a solve's probed tables keeps.
+pub(crate) const PROBE_CACHE_BYTES: usize = 16 << 20;
+
+/// Bytes the tables one capture away from `material` take while it is
+/// solved. Held whole ([`Reads::Whole`]): two bytes an entry and its
+/// index, as much as the solve itself takes for some endgames. Probed
+/// ([`Reads::Probed`], and `Auto`): the block cache (and a sixteenth more
+/// for its bookkeeping), what each open file holds
+/// ([`Tablebase::probing_bytes`]) and, on each thread, what opening the
+/// largest takes ([`Tablebase::opening_bytes`]), the index the solve finds
+/// entries with, and each seeding thread's task
+/// ([`seed::PROBED_TASK_BYTES`]).
+pub(crate) fn read_bytes(material: Material, reads: Reads) -> u64 {
+    let needs = needs(material).into_iter();
+    match reads {
+        Reads::Whole => needs
+            .map(|need| {
+                let values = Layout::entries(need).saturating_mul(2);
+                values.saturating_add(Layout::memory(need))
+            })
+            .fold(0, u64::saturating_add),
+        Reads::Probed | Reads::Auto => {
+            let threads = rayon::current_num_threads() as u64;
+            let cache = PROBE_CACHE_BYTES as u64 * 17 / 16;
+            let tasks = threads * seed::PROBED_TASK_BYTES;
+            let needs: Vec<Material> = needs.collect();
+            let opening = needs
+                .iter()
+                .map(|&need| Tablebase::opening_bytes(need))
+                .max();
+            let opening = threads.saturating_mul(opening.unwrap_or(0));
+            needs
+                .into_iter()
+                .map(|need| Tablebase::probing_bytes(need).saturating_add(Layout::memory(need)))
+                .fold(cache + tasks + opening, u64::saturating_add)
+        }
+    }
 }
 
 /// How a solve runs within a memory limit.
@@ -240,18 +302,19 @@ pub(crate) enum Working {
 impl Working {
     /// How `material`'s solve of `entries` entries under `rules` runs
     /// within `limit` bytes (in memory when there is none), what it holds
-    /// beside its own structures ([`beside_bytes`]) included, or `None`
-    /// if it cannot: out of core needs a bit an entry and a partition's
-    /// worth, and with rule rounds what their search takes (see
-    /// `spill`).
+    /// beside its own structures ([`beside_bytes`], the tables one capture
+    /// away read as `reads` says) included, or `None` if it cannot: out of
+    /// core needs a bit an entry and a partition's worth, and with rule
+    /// rounds what their search takes (see `spill`).
     pub(crate) fn within(
         material: Material,
         entries: u64,
         rules: RuleSet,
         limit: Option<u64>,
+        reads: Reads,
     ) -> Option<Working> {
         let in_memory = working_bytes_for(material, entries, rules);
-        let beside = beside_bytes(material);
+        let beside = beside_bytes(material, reads);
         match limit {
             Some(limit) if in_memory.saturating_add(beside) > limit => {
                 let rule_rounds = rules == RuleSet::Asian && rules::apply_to(material);
@@ -261,6 +324,28 @@ impl Working {
                 Some(Working::OutOfCore(partitions))
             }
             _ => Some(Working::InMemory(in_memory.saturating_add(beside))),
+        }
+    }
+
+    /// How the solve runs and how it reads the tables one capture away:
+    /// as `reads` says, or for [`Reads::Auto`] held whole when that fits
+    /// (in memory or out of core), else probed.
+    pub(crate) fn choose(
+        material: Material,
+        entries: u64,
+        rules: RuleSet,
+        limit: Option<u64>,
+        reads: Reads,
+    ) -> Option<(Working, Reads)> {
+        let with = |reads| {
+            Some((
+                Working::within(material, entries, rules, limit, reads)?,
+                reads,
+            ))
+        };
+        match reads {
+            Reads::Auto => with(Reads::Whole).or_else(|| with(Reads::Probed)),
+            forced => with(forced),
         }
     }
 

@@ -141,12 +141,18 @@ impl<S: Store> Solver<'_, S> {
         position.legal_moves().iter().any(|&mv| {
             let after = position.play(mv);
             match position.piece_at(mv.to()) {
-                Some(victim) => self.captures[victim.color as usize][victim.kind as usize]
-                    .as_ref()
-                    .and_then(|table| table.lookup(&after).ok().flatten())
-                    .is_some_and(|dtm| {
-                        dtm.value == Value::Win(plies) && dtm.to == DistanceTo::Mate
-                    }),
+                Some(victim) => {
+                    let table = self.table_of(victim.color as usize, victim.kind as usize);
+                    match table.lookup(&after) {
+                        Ok(dtm) => dtm.is_some_and(|dtm| {
+                            dtm.value == Value::Win(plies) && dtm.to == DistanceTo::Mate
+                        }),
+                        Err(error) => {
+                            self.read_failed(error);
+                            false
+                        }
+                    }
+                }
                 None => self.layout.slot(&after).is_ok_and(|slot| {
                     let child = self.entry(after.side_to_move(), slot.index);
                     self.cells.mate_at(child, plies)

@@ -364,6 +364,12 @@ struct BlockRecord {
     checksum: u32,
 }
 
+/// Bytes each block's record takes in the file.
+pub(crate) const BLOCK_RECORD_FILE_BYTES: u64 = BLOCK_RECORD as u64;
+
+/// Bytes each block's record takes in memory once its file is open.
+pub(crate) const BLOCK_RECORD_BYTES: u64 = std::mem::size_of::<BlockRecord>() as u64;
+
 /// An open file: its header, dictionary and block index, and the file to
 /// read blocks from.
 pub struct BlockFile {

@@ -13,11 +13,11 @@ mod blocks;
 mod entries;
 mod files;
 
-pub(crate) use blocks::check_bytes;
 pub use blocks::{
     assemble, checksum, BlockFile, Compressor, FileHead, FileKind, Header, FORMAT_VERSION,
     MAX_DICTIONARY_BYTES,
 };
+pub(crate) use blocks::{check_bytes, BLOCK_RECORD_BYTES, BLOCK_RECORD_FILE_BYTES};
 pub use entries::{
     code_of, dtm_entry, pack_block, wdl_symbol, DTM_BLOCK_BYTES, DTM_LEVEL, WDL_BLOCK_ENTRIES,
     WDL_LEVEL,
