@@ -364,7 +364,11 @@ impl Generator {
         let started = Instant::now();
         let dir = self.tablebase.dir();
         let codes = match working {
-            Working::InMemory(_) => solve(&layout, &captures, rules, progress)?,
+            Working::InMemory(_) => {
+                let codes = solve(&layout, &captures, rules, progress)?;
+                drop(captures);
+                codes
+            }
             Working::OutOfCore(partitions) => {
                 // Scratch files go beside the tables, else where the
                 // system keeps temporary files.
@@ -372,6 +376,9 @@ impl Generator {
                 let parent = dir.unwrap_or(&temporary);
                 let mut spilled =
                     solve_spilled(&layout, &captures, rules, partitions, parent, progress)?;
+                // The writer's buffers and dictionary take the room the
+                // tables read leave.
+                drop(captures);
                 match dir {
                     // Written from the scratch files, never held whole.
                     Some(dir) => {
@@ -393,7 +400,6 @@ impl Generator {
                 }
             }
         };
-        drop(captures);
         let table = counted(layout, rules, codes);
         let files = match dir {
             Some(dir) => Some(save(&table, dir)?),

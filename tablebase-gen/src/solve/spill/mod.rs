@@ -157,7 +157,7 @@ impl Partitions {
 /// that go when they do.
 pub(crate) fn solve_spilled<'a>(
     layout: &'a Layout,
-    captures: &'a Captures,
+    captures: &Captures,
     rules: RuleSet,
     partitions: Partitions,
     parent: &Path,
@@ -166,7 +166,7 @@ pub(crate) fn solve_spilled<'a>(
     let cells = OutOfCore::create(layout, partitions, parent)?;
     let mut solver = Solver::new(layout, captures, cells);
     solver.run(rules, progress)?;
-    Spilled::new(solver, rules)
+    Spilled::new(solver, layout, rules)
 }
 
 /// Every entry's cell in a scratch file, a partition of them held at a
@@ -578,20 +578,32 @@ fn read_cells(
 }
 
 /// The values of a finished out-of-core solve, read from its cells file.
+/// It keeps only the store and the layout, not the solver: the tables
+/// the solve read can go before the files are written.
 pub(crate) struct Spilled<'a> {
-    solver: Solver<'a, OutOfCore>,
+    layout: &'a Layout,
+    per_side: usize,
+    cells: OutOfCore,
     rules: RuleSet,
     stats: [SideStats; 2],
 }
 
 impl<'a> Spilled<'a> {
-    fn new(solver: Solver<'a, OutOfCore>, rules: RuleSet) -> Result<Spilled<'a>, GenerateError> {
+    /// `layout` is the solver's, borrowed for as long as the values are
+    /// read (the solver's borrow of the tables it read ends here).
+    fn new(
+        solver: Solver<'_, OutOfCore>,
+        layout: &'a Layout,
+        rules: RuleSet,
+    ) -> Result<Spilled<'a>, GenerateError> {
         let mut spilled = Spilled {
-            solver,
+            layout,
+            per_side: solver.per_side,
+            cells: solver.cells,
             rules,
             stats: [SideStats::NONE; 2],
         };
-        let per_side = spilled.layout().per_side() as usize;
+        let per_side = spilled.per_side;
         let mut codes = Vec::new();
         for side in Color::ALL {
             let mut stats = SideStats::NONE;
@@ -627,7 +639,7 @@ impl<'a> Spilled<'a> {
 
 impl Codes for Spilled<'_> {
     fn layout(&self) -> &Layout {
-        self.solver.layout
+        self.layout
     }
 
     fn rules(&self) -> RuleSet {
@@ -645,14 +657,10 @@ impl Codes for Spilled<'_> {
         out: &mut Vec<u16>,
     ) -> Result<(), GenerateError> {
         out.clear();
-        let first = side as usize * self.solver.per_side + range.start;
-        read_cells(
-            &mut self.solver.cells.cells,
-            first..first + range.len(),
-            |cell| {
-                out.push(finish::code(cell));
-            },
-        )
+        let first = side as usize * self.per_side + range.start;
+        read_cells(&mut self.cells.cells, first..first + range.len(), |cell| {
+            out.push(finish::code(cell));
+        })
     }
 }
 
