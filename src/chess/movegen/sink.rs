@@ -421,6 +421,11 @@ impl<Us: Side, H: Heritage, F: FnMut(&Position, Inherited, Counted)> MoveSink
     #[cfg_attr(qiboard_unoptimized, inline)]
     fn single(&mut self, mv: Move) {
         // En passant and castling move two pieces: nothing is inherited.
-        (self.visit)(&self.parent.play(mv), Inherited::NONE, Counted::NONE);
+        let child = if mv.is_castle() {
+            self.parent.after_castle::<Us>(mv)
+        } else {
+            self.parent.play(mv)
+        };
+        (self.visit)(&child, Inherited::NONE, Counted::NONE);
     }
 }
