@@ -57,10 +57,12 @@ impl Position {
         let theirs = self.by_color[Us::THEM.index()];
         let occupied = self.occupied();
         let king = self.king(Us::US);
-        let enemy = self.enemy::<Us>();
+        // Grouped where needed: a child that inherits its pins, steps and
+        // castling needs the groups for none of them.
+        let enemy = || self.enemy::<Us>();
         let (checkers, pinned) = match inherited.pins() {
             Some(pins) => pins,
-            None => self.checkers_and_pinned::<Us, L>(sliders, king, &enemy),
+            None => self.checkers_and_pinned::<Us, L>(sliders, king, &enemy()),
         };
 
         let mut filter = Bitboard::EMPTY;
@@ -71,7 +73,7 @@ impl Position {
             filter |= !occupied;
         }
         let (leapers, safe) = inherited.steps(king);
-        let known = self.king_steps::<Us, L, S>(sliders, king, filter, &enemy, leapers, safe, sink);
+        let known = self.king_steps::<Us, L, S>(sliders, king, filter, enemy, leapers, safe, sink);
         if checkers.has_many() {
             return true;
         }
@@ -100,10 +102,10 @@ impl Position {
             self.pawn_moves::<Us, S>(&cx, sink);
         }
         if CAPTURES {
-            self.en_passant_moves::<Us, L, S>(sliders, &cx, &enemy, sink);
+            self.en_passant_moves::<Us, L, S>(sliders, &cx, &enemy(), sink);
         }
         if QUIETS && !in_check && !counted.castling() {
-            self.castling_moves::<Us, L, S>(sliders, &cx, &enemy, &known, sink);
+            self.castling_moves::<Us, L, S>(sliders, &cx, &enemy(), &known, sink);
         }
         in_check
     }
