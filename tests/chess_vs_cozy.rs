@@ -153,6 +153,20 @@ fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     nodes
 }
 
+/// Perft from `fen` to depth 4 is cozy-chess's, with its Chess960
+/// castling notation if `chess960`.
+fn assert_perft_matches_cozy(fen: &str, chess960: bool) {
+    let ours = Position::from_fen(fen).unwrap();
+    let theirs = cozy_chess::Board::from_fen(fen, chess960).unwrap();
+    for depth in 1..=4 {
+        assert_eq!(
+            perft(&ours, depth).unwrap(),
+            cozy_perft(&theirs, depth),
+            "{fen} depth {depth}"
+        );
+    }
+}
+
 /// Chess960 positions with castling rooks next to their king, kings that
 /// do not move when castling, and rooks landing on the king's square.
 #[test]
@@ -166,15 +180,7 @@ fn chess960_perft_matches_cozy() {
         "rkr5/8/8/8/8/8/8/RKR4q w CAca - 0 1",
         "1r2k1r1/8/8/8/8/8/8/R5RK b gb - 0 1",
     ] {
-        let ours = Position::from_fen(fen).unwrap();
-        let theirs = cozy_chess::Board::from_fen(fen, true).unwrap();
-        for depth in 1..=4 {
-            assert_eq!(
-                perft(&ours, depth).unwrap(),
-                cozy_perft(&theirs, depth),
-                "{fen} depth {depth}"
-            );
-        }
+        assert_perft_matches_cozy(fen, true);
     }
 }
 
@@ -193,14 +199,6 @@ fn castling_heritage_matches_cozy() {
         "rn2k1nr/8/8/3b4/3B4/8/8/RN2K1NR b KQkq - 0 1",
         "r3k2r/3p1p2/8/8/1b5B/8/3P1P2/R3K2R w KQkq - 0 1",
     ] {
-        let ours = Position::from_fen(fen).unwrap();
-        let theirs = cozy_chess::Board::from_fen(fen, false).unwrap();
-        for depth in 1..=4 {
-            assert_eq!(
-                perft(&ours, depth).unwrap(),
-                cozy_perft(&theirs, depth),
-                "{fen} depth {depth}"
-            );
-        }
+        assert_perft_matches_cozy(fen, false);
     }
 }
