@@ -153,6 +153,20 @@ fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     nodes
 }
 
+/// Perft from `fen` to depth 4 is cozy-chess's, with its Chess960
+/// castling notation if `chess960`.
+fn assert_perft_matches_cozy(fen: &str, chess960: bool) {
+    let ours = Position::from_fen(fen).unwrap();
+    let theirs = cozy_chess::Board::from_fen(fen, chess960).unwrap();
+    for depth in 1..=4 {
+        assert_eq!(
+            perft(&ours, depth).unwrap(),
+            cozy_perft(&theirs, depth),
+            "{fen} depth {depth}"
+        );
+    }
+}
+
 /// Chess960 positions with castling rooks next to their king, kings that
 /// do not move when castling, and rooks landing on the king's square.
 #[test]
@@ -166,14 +180,25 @@ fn chess960_perft_matches_cozy() {
         "rkr5/8/8/8/8/8/8/RKR4q w CAca - 0 1",
         "1r2k1r1/8/8/8/8/8/8/R5RK b gb - 0 1",
     ] {
-        let ours = Position::from_fen(fen).unwrap();
-        let theirs = cozy_chess::Board::from_fen(fen, true).unwrap();
-        for depth in 1..=4 {
-            assert_eq!(
-                perft(&ours, depth).unwrap(),
-                cozy_perft(&theirs, depth),
-                "{fen} depth {depth}"
-            );
-        }
+        assert_perft_matches_cozy(fen, true);
+    }
+}
+
+/// Positions where the moves one ply before the last open, close, attack
+/// or capture on the other side's castling paths, or give check while its
+/// castling is otherwise free: the children that take castling's count
+/// over from their parent must be exactly those whose count is unchanged.
+#[test]
+fn castling_heritage_matches_cozy() {
+    for fen in [
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+        "r3k2r/8/8/2N5/8/8/8/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/3Q4/8/8/R3K2R w KQkq - 0 1",
+        "r3k2r/2P3P1/8/8/8/8/2p3p1/R3K2R w KQkq - 0 1",
+        "rn2k1nr/8/8/3b4/3B4/8/8/RN2K1NR b KQkq - 0 1",
+        "r3k2r/3p1p2/8/8/1b5B/8/3P1P2/R3K2R w KQkq - 0 1",
+    ] {
+        assert_perft_matches_cozy(fen, false);
     }
 }

@@ -8,7 +8,8 @@
 //! At the last but one ply, the parent first works out, once, what the
 //! side that replies would find about its own pieces were it to move:
 //! its pinned pieces, which of its king's steps are safe, and how many
-//! moves its knights and pawns, and its sliders, have. Each child whose
+//! moves its knights and pawns, its sliders, and its castling have (the
+//! last taken back by a child in check). Each child whose
 //! move provably changed one of these (it left or entered a square that
 //! one depends on) finds it again; the others take it over. The idea is
 //! the "reuse of the parent's attacks" of fast bitboard perfts, taken to

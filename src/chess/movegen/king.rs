@@ -100,7 +100,8 @@ impl Position {
     /// `safe`, if given, is which of them no enemy piece attacks (see
     /// [`Inherited`](super::Inherited)). The squares enemy leapers attack
     /// are found for all steps at once (or are `leapers`, if given); then
-    /// each remaining step is tested against the sliders.
+    /// each remaining step is tested against the sliders (`enemy` groups
+    /// their pieces, called only then).
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
     #[allow(clippy::too_many_arguments)]
@@ -109,7 +110,7 @@ impl Position {
         sliders: Sliders<L>,
         king: Square,
         filter: Bitboard,
-        enemy: &Enemy,
+        enemy: impl FnOnce() -> Enemy,
         leapers: Option<Bitboard>,
         safe: Option<Bitboard>,
         sink: &mut S,
@@ -119,8 +120,9 @@ impl Position {
             Some(safe) => safe & filter,
             None if steps.is_empty() => Bitboard::EMPTY,
             None => {
-                let leapers = leapers.unwrap_or_else(|| leaper_attacks::<Us>(enemy));
-                self.safe_steps(sliders, king, steps - leapers, enemy)
+                let enemy = enemy();
+                let leapers = leapers.unwrap_or_else(|| leaper_attacks::<Us>(&enemy));
+                self.safe_steps(sliders, king, steps - leapers, &enemy)
             }
         };
         let known = KingSquares {

@@ -9,7 +9,7 @@
 
 use super::side::Side;
 use crate::chess::position::back_rank;
-use crate::chess::{Bitboard, PieceKind, Position, Square};
+use crate::chess::{Bitboard, Move, PieceKind, Position, Square};
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
@@ -89,6 +89,25 @@ impl Position {
         let capturers = beside & board.pieces(Us::THEM, PieceKind::Pawn);
         let passed = Square::from_index_wrapping((from.index() + to.index()) / 2);
         board.en_passant = (!capturers.is_empty()).then_some(passed);
+        board.side = Us::THEM;
+        next
+    }
+
+    /// After `Us` castles with `mv` (king and rook may land on each
+    /// other's squares, or stay, in Chess960): both rights of `Us` are
+    /// gone.
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    pub(super) fn after_castle<Us: Side>(&self, mv: Move) -> Position {
+        let mut next = *self;
+        let board = &mut next.setup;
+        let king = mv.from().bitboard() ^ mv.castle_king_target().bitboard();
+        let rook = mv.to().bitboard() ^ mv.castle_rook_target().bitboard();
+        board.by_kind[PieceKind::King.index()] ^= king;
+        board.by_kind[PieceKind::Rook.index()] ^= rook;
+        board.by_color[Us::US.index()] ^= king ^ rook;
+        board.castle_rooks -= back_rank(Us::US);
+        board.en_passant = None;
         board.side = Us::THEM;
         next
     }

@@ -17,15 +17,16 @@ mod pieces;
 mod side;
 mod sink;
 
+use king::{Enemy, KingSquares};
 pub(crate) use lookup::{Layout, Magics, Sliders};
 pub(crate) use side::{Black, Side, White};
 use sink::{Children, Counter, Heritage, KingView, MoveSink};
 pub(crate) use sink::{Counted, Inherited};
 
-use super::position::lowest;
+use super::position::{back_rank, lowest};
 use super::{
-    between, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_rays, Bitboard, Color,
-    Move, MoveList, Position, Square,
+    between, bishop_rays, castling_paths, king_attacks, knight_attacks, pawn_attacks, rook_rays,
+    Bitboard, Color, Move, MoveList, Position, Square,
 };
 
 /// Board facts every piece's generation needs.
@@ -41,6 +42,9 @@ struct Context {
 }
 
 impl Position {
+    /// Hands the legal moves of `Us` (captures, quiet moves or both) to
+    /// `sink`, leaving out the parts `inherited` and `counted` say are
+    /// known; returns whether `Us` is in check.
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
     fn generate<Us: Side, L: Layout, S: MoveSink, const CAPTURES: bool, const QUIETS: bool>(
@@ -49,14 +53,16 @@ impl Position {
         inherited: Inherited,
         counted: Counted,
         sink: &mut S,
-    ) {
+    ) -> bool {
         let theirs = self.by_color[Us::THEM.index()];
         let occupied = self.occupied();
         let king = self.king(Us::US);
-        let enemy = self.enemy::<Us>();
+        // Grouped where needed: a child that inherits its pins, steps and
+        // castling needs the groups for none of them.
+        let enemy = || self.enemy::<Us>();
         let (checkers, pinned) = match inherited.pins() {
             Some(pins) => pins,
-            None => self.checkers_and_pinned::<Us, L>(sliders, king, &enemy),
+            None => self.checkers_and_pinned::<Us, L>(sliders, king, &enemy()),
         };
 
         let mut filter = Bitboard::EMPTY;
@@ -67,9 +73,9 @@ impl Position {
             filter |= !occupied;
         }
         let (leapers, safe) = inherited.steps(king);
-        let known = self.king_steps::<Us, L, S>(sliders, king, filter, &enemy, leapers, safe, sink);
+        let known = self.king_steps::<Us, L, S>(sliders, king, filter, enemy, leapers, safe, sink);
         if checkers.has_many() {
-            return;
+            return true;
         }
 
         let in_check = !checkers.is_empty();
@@ -86,21 +92,22 @@ impl Position {
             pinned,
             in_check,
         };
-        if counted.leapers().is_none() {
+        if !counted.leapers_known() {
             self.knight_moves::<Us, S>(&cx, sink);
         }
-        if counted.sliders().is_none() {
+        if !counted.sliders_known() {
             self.slider_moves::<Us, L, S>(sliders, &cx, sink);
         }
-        if counted.leapers().is_none() {
+        if !counted.leapers_known() {
             self.pawn_moves::<Us, S>(&cx, sink);
         }
         if CAPTURES {
-            self.en_passant_moves::<Us, L, S>(sliders, &cx, &enemy, sink);
+            self.en_passant_moves::<Us, L, S>(sliders, &cx, &enemy(), sink);
         }
-        if QUIETS && !in_check {
-            self.castling_moves::<Us, L, S>(sliders, &cx, &enemy, &known, sink);
+        if QUIETS && !in_check && !counted.castling() {
+            self.castling_moves::<Us, L, S>(sliders, &cx, &enemy(), &known, sink);
         }
+        in_check
     }
 
     /// [`Position::generate`] for the side to move, with the portable
@@ -121,7 +128,7 @@ impl Position {
                 Counted::NONE,
                 sink,
             ),
-        }
+        };
     }
 
     /// All legal moves.
@@ -172,9 +179,11 @@ impl Position {
         inherited: Inherited,
         counted: Counted,
     ) -> u64 {
-        let known = counted.leapers().unwrap_or(0) + counted.sliders().unwrap_or(0);
-        let mut counter = Counter(known);
-        self.generate::<Us, L, _, true, true>(sliders, inherited, counted, &mut counter);
+        let mut counter = Counter(counted.known());
+        if self.generate::<Us, L, _, true, true>(sliders, inherited, counted, &mut counter) {
+            // In check, castling's inherited moves are none.
+            counter.0 -= counted.castling_moves();
+        }
         counter.0
     }
 
@@ -227,6 +236,13 @@ impl Position {
             }
             step_lines |= straight | diagonal;
         }
+        let safe = self.safe_steps(sliders, king, steps - leapers, &enemy);
+        let known = KingSquares {
+            safe,
+            attacked: steps - safe,
+        };
+        let counted = self.them_piece_moves::<Us, L>(sliders, king, pinned);
+        let (castling, castling_zone) = self.them_castling::<Us, L>(sliders, king, &enemy, &known);
         let view = KingView {
             lines,
             zone: lines | knight_attacks(king) | pawn_attacks(Us::THEM, king),
@@ -236,13 +252,14 @@ impl Position {
             } else {
                 leapers
             },
-            safe_and_king: self.safe_steps(sliders, king, steps - leapers, &enemy)
-                | king.bitboard(),
+            safe_and_king: safe | king.bitboard(),
             step_zone,
             slider_step_zone: step_zone | step_lines,
-            counted: self.them_piece_moves::<Us, L>(sliders, king, pinned),
+            counted,
             leaper_zone: them_pieces | pawn_zone,
             slider_zone: them_pieces | slider_zone,
+            castling: Counted::castling_word(castling),
+            castling_zone,
         };
         self.visit_children::<Us, L, _>(sliders, view, visit);
     }
@@ -290,6 +307,60 @@ impl Position {
             leapers: leapers.0,
             sliders: slides.0,
         }
+    }
+
+    /// How many castling moves the side not to move (`Us::Other`, its
+    /// king on `king`, not in check, with `known` found about its steps,
+    /// `enemy` being `Us`'s pieces) would have, were it its turn; with
+    /// where a move of `Us` must leave and land to leave that count as it
+    /// is (see [`KingView`]).
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    fn them_castling<Us: Side, L: Layout>(
+        &self,
+        sliders: Sliders<L>,
+        king: Square,
+        enemy: &Enemy,
+        known: &KingSquares,
+    ) -> (u64, Bitboard) {
+        let occupied = self.occupied();
+        let rooks = self.castle_rooks & back_rank(Us::THEM);
+        let mut castling = Counter(0);
+        let mut zone = Bitboard::EMPTY;
+        if rooks.is_empty() {
+            return (0, zone);
+        }
+        let cx = Context {
+            king,
+            occupied,
+            theirs: self.by_color[Us::US.index()],
+            target: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+            in_check: false,
+        };
+        self.castling_moves::<Us::Other, L, _>(sliders, &cx, enemy, known, &mut castling);
+        zone |= king.bitboard();
+        for rook in rooks {
+            let (king_path, must_be_empty) = castling_paths(Us::THEM, king, rook);
+            zone |= rook.bitboard() | must_be_empty;
+            // A blocked castling stays blocked unless a move empties (or
+            // captures on) a square it needs empty.
+            if !(occupied & must_be_empty).is_empty() {
+                continue;
+            }
+            // The squares a queen on each of them would attack with king
+            // and rook lifted, as castling tests them: a move that leaves
+            // and enters none of those leaves each line's first piece as it
+            // was.
+            let lifted = occupied - king.bitboard() - rook.bitboard();
+            for square in king_path {
+                zone |= knight_attacks(square)
+                    | king_attacks(square)
+                    | pawn_attacks(Us::THEM, square)
+                    | sliders.queen(square, lifted);
+            }
+        }
+        (castling.0, zone)
     }
 
     /// Where a move of `Us` must leave and land, besides the squares of

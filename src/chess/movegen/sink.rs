@@ -130,35 +130,80 @@ impl Inherited {
     }
 }
 
-/// Parts of a child's move count its parent knew: each a count, or
-/// `u64::MAX` if not known.
+/// Parts of a child's move count its parent knew, each a count below
+/// two flags (so that the parts known add up without masking each).
 #[derive(Clone, Copy)]
 pub(crate) struct Counted {
-    /// The moves of the knights and pawns (en passant aside).
+    /// The moves of the knights and pawns (en passant aside), unless
+    /// flagged [`Counted::UNKNOWN`], plus castling's moves if flagged
+    /// [`Counted::CASTLING`].
     pub(super) leapers: u64,
-    /// The moves of the bishops, rooks and queens.
+    /// The moves of the bishops, rooks and queens, unless flagged
+    /// [`Counted::UNKNOWN`] (then 0).
     pub(super) sliders: u64,
 }
 
 impl Counted {
     /// Nothing known.
     pub(crate) const NONE: Counted = Counted {
-        leapers: u64::MAX,
-        sliders: u64::MAX,
+        leapers: Counted::UNKNOWN,
+        sliders: Counted::UNKNOWN,
     };
 
-    /// The knights' and pawns' moves, if known.
+    /// The flag that says a part is not counted in.
+    pub(super) const UNKNOWN: u64 = 1 << 63;
+
+    /// The flag in [`Counted::leapers`] that says castling's moves are
+    /// counted in.
+    pub(super) const CASTLING: u64 = 1 << 62;
+
+    /// Whether the knights' and pawns' moves are known.
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
-    pub(super) fn leapers(self) -> Option<u64> {
-        (self.leapers != u64::MAX).then_some(self.leapers)
+    pub(super) fn leapers_known(self) -> bool {
+        self.leapers & Counted::UNKNOWN == 0
     }
 
-    /// The sliders' moves, if known.
+    /// Whether the sliders' moves are known.
     #[cfg_attr(not(qiboard_unoptimized), inline(always))]
     #[cfg_attr(qiboard_unoptimized, inline)]
-    pub(super) fn sliders(self) -> Option<u64> {
-        (self.sliders != u64::MAX).then_some(self.sliders)
+    pub(super) fn sliders_known(self) -> bool {
+        self.sliders & Counted::UNKNOWN == 0
+    }
+
+    /// Whether castling's moves are known.
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    pub(super) fn castling(self) -> bool {
+        self.leapers & Counted::CASTLING != 0
+    }
+
+    /// Where [`Counted::leapers`] keeps a second copy of castling's
+    /// count, out of the sum.
+    const CASTLING_COPY: u32 = 48;
+
+    /// The part of [`Counted::leapers`] that says castling's count is
+    /// known to be `moves`: the flag, the count added in, and its copy.
+    pub(super) const fn castling_word(moves: u64) -> u64 {
+        Counted::CASTLING | moves << Counted::CASTLING_COPY | moves
+    }
+
+    /// The moves of every part known (castling's counted in, which a
+    /// position in check must take out again: its inheriting does not
+    /// ask whether the move gave check). Counts stay far below the
+    /// copy and the flags, and their sum carries only into themselves or
+    /// out of the word.
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    pub(super) fn known(self) -> u64 {
+        self.leapers.wrapping_add(self.sliders) & ((1 << Counted::CASTLING_COPY) - 1)
+    }
+
+    /// Castling's moves in [`Counted::known`].
+    #[cfg_attr(not(qiboard_unoptimized), inline(always))]
+    #[cfg_attr(qiboard_unoptimized, inline)]
+    pub(super) fn castling_moves(self) -> u64 {
+        self.leapers >> Counted::CASTLING_COPY & 0xff
     }
 }
 
@@ -220,6 +265,15 @@ pub(super) struct KingView {
     pub(super) leaper_zone: Bitboard,
     /// The same for the sliders' count.
     pub(super) slider_zone: Bitboard,
+    /// How many castling moves it has, as [`Counted::castling_word`]
+    /// writes it.
+    pub(super) castling: u64,
+    /// Where any move must leave and land for that castling count to hold
+    /// (in a child not in check): the king, the castling rooks, the squares castling
+    /// needs empty and, when they are, those from which a knight, king or
+    /// pawn attacks a square the king crosses or reaches, and those a
+    /// queen there would attack (up to each line's first piece).
+    pub(super) castling_zone: Bitboard,
 }
 
 impl Heritage for KingView {
@@ -243,12 +297,16 @@ impl Heritage for KingView {
             leapers: if pins_unchanged && (self.leaper_zone & moved).is_empty() {
                 self.counted.leapers
             } else {
-                u64::MAX
+                Counted::UNKNOWN
+            } + if (self.castling_zone & moved).is_empty() {
+                self.castling
+            } else {
+                0
             },
             sliders: if pins_unchanged && (self.slider_zone & moved).is_empty() {
                 self.counted.sliders
             } else {
-                u64::MAX
+                Counted::UNKNOWN
             },
         };
         let inherited = Inherited {
@@ -363,6 +421,11 @@ impl<Us: Side, H: Heritage, F: FnMut(&Position, Inherited, Counted)> MoveSink
     #[cfg_attr(qiboard_unoptimized, inline)]
     fn single(&mut self, mv: Move) {
         // En passant and castling move two pieces: nothing is inherited.
-        (self.visit)(&self.parent.play(mv), Inherited::NONE, Counted::NONE);
+        let child = if mv.is_castle() {
+            self.parent.after_castle::<Us>(mv)
+        } else {
+            self.parent.play(mv)
+        };
+        (self.visit)(&child, Inherited::NONE, Counted::NONE);
     }
 }
