@@ -25,7 +25,7 @@ mod perft;
 pub mod record;
 #[cfg(feature = "serde")]
 mod serde_impls;
-#[cfg(feature = "alloc")]
+#[cfg(feature = "svg")]
 mod svg;
 pub mod xiangqi;
 

@@ -11,7 +11,7 @@
 //!
 //! Without `rsvg-convert` on the PATH the rendering tests say so and pass,
 //! unless `QIBOARD_REQUIRE_TOOLS=1` (as in CI), where they fail.
-#![cfg(feature = "alloc")]
+#![cfg(feature = "svg")]
 
 use std::collections::BTreeMap;
 use std::fs::{self, File};

@@ -22,6 +22,7 @@ pub mod record;
 mod san;
 mod setup;
 #[cfg(feature = "alloc")]
+#[cfg(feature = "svg")]
 pub use crate::svg::chess as svg;
 pub mod tables;
 mod zobrist;

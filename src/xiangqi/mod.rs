@@ -2,7 +2,7 @@
 //! and attack lookups, positions, legal move generation, Zobrist key and
 //! lock, perft, games with the repetition rules, move notations (UCCI,
 //! ICCS, WXF, Chinese), game records (feature `record`: PGN and XQF) and
-//! board images ([`svg`]).
+//! board images (feature `svg`).
 //! Endgame tablebases are the `qiboard-tablebase` crate's.
 
 mod attackers;
@@ -22,6 +22,7 @@ pub mod record;
 pub mod rules;
 mod setup;
 #[cfg(feature = "alloc")]
+#[cfg(feature = "svg")]
 pub use crate::svg::xiangqi as svg;
 pub mod tables;
 mod zobrist;
