@@ -32,19 +32,24 @@ fn material_attackers(material: &str) -> PyResult<u32> {
 
 /// One endgame of a `Plan`: its stored signature (``material``), index
 /// ``entries`` (both sides to move), the ``working_bytes`` its solve needs
-/// (the tables it reads included), whether it is solved ``out_of_core``, an
-/// estimate of its ``seconds`` on two cores, the endgames one capture
-/// away it ``needs`` built first, and why it is ``blocked`` here
-/// ("too-large", "not-enough-memory") or None.
+/// (the tables it reads included), whether it is solved ``out_of_core``,
+/// whether it reads the tables one capture away through their blocks
+/// (``probes_subtables``) rather than whole, an estimate of its
+/// ``seconds`` on two cores, the endgames one capture away it ``needs``
+/// built first, why it is ``blocked`` here ("too-large",
+/// "not-enough-memory") or None, and for an endgame blocked by memory the
+/// ``least_bytes`` it could be built within (None if no limit would do).
 #[pyclass(module = "qiboard.xiangqi", name = "PlannedEndgame", frozen, get_all)]
 pub struct PyPlannedEndgame {
     material: String,
     entries: u64,
     working_bytes: u64,
     out_of_core: bool,
+    probes_subtables: bool,
     seconds: f64,
     needs: Vec<String>,
     blocked: Option<&'static str>,
+    least_bytes: Option<u64>,
 }
 
 impl From<&PlannedEndgame> for PyPlannedEndgame {
@@ -54,12 +59,14 @@ impl From<&PlannedEndgame> for PyPlannedEndgame {
             entries: endgame.entries,
             working_bytes: endgame.working_bytes,
             out_of_core: endgame.out_of_core,
+            probes_subtables: endgame.probes_subtables,
             seconds: endgame.seconds,
             needs: endgame.needs.iter().map(Material::to_string).collect(),
             blocked: endgame.blocked.map(|why| match why {
                 Blocked::TooLarge => "too-large",
                 _ => "not-enough-memory",
             }),
+            least_bytes: endgame.least_bytes,
         }
     }
 }

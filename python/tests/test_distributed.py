@@ -110,6 +110,14 @@ def test_signatures_and_the_plan_come_from_the_package():
     parsed = json.loads(plan.to_json())
     assert [e["material"] for e in parsed["endgames"]] == names
     assert parsed["total_entries"] == plan.total_entries == sum(e.entries for e in plan.endgames)
+    # At 2 GiB, each endgame's reads and what a blocked one needs, as the binary says them.
+    small = xiangqi.Plan(2, memory_bytes=2 << 30)
+    for endgame, entry in zip(small.endgames, json.loads(small.to_json())["endgames"]):
+        assert endgame.probes_subtables == entry["probes_subtables"]
+        assert endgame.least_bytes == entry.get("least_bytes")
+    assert any(e.probes_subtables for e in small.endgames)
+    blocked = [e for e in small.endgames if e.blocked]
+    assert blocked and all(e.least_bytes and e.least_bytes > 2 << 30 for e in blocked)
     with pytest.raises(ValueError, match="attackers, materials"):
         xiangqi.Plan()
     with pytest.raises(qiboard.MaterialError, match="materials"):
