@@ -9,7 +9,8 @@ itself from its sub-endgames (`/usr/bin/time tb gen M --no-subtables
 measured wall seconds and peak memory, file sizes and bits per legal
 position. With `--in-memory` each is built a second time without the limit
 into another directory (where the machine has the memory) and the files
-are compared byte for byte.
+are compared byte for byte. The last column is the load average when the
+timed run started: on a shared machine, compare CPU seconds, not wall.
 
     scripts/large_endgames.py --qiboard target/release/qiboard --dir D \\
         [--count 10] [--memory 2G] [--in-memory] [--only KRNAEEKAAEE,...] [--dry-run]
@@ -25,13 +26,14 @@ import argparse
 import filecmp
 import json
 import math
+import os
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 COLUMNS = ("endgame entries planned_s wall_s cpu_s planned_mib peak_mib out_of_core "
-           "wdl_bytes dtm_bytes legal wdl_bits dtm_bits identical_in_memory").split()
+           "wdl_bytes dtm_bytes legal wdl_bits dtm_bits identical_in_memory load").split()
 
 
 def plan(qiboard: str, memory: str) -> dict:
@@ -79,11 +81,14 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=10)
     parser.add_argument("--memory", default="2G")
     parser.add_argument("--in-memory", action="store_true")
+    parser.add_argument("--in-memory-up-to", type=float, default=12.0, metavar="GIB",
+                        help="build the in-memory twin only where the plan without a limit needs at most this")
     parser.add_argument("--only", help="comma-separated endgames instead of the picked ones")
     parser.add_argument("--dry-run", action="store_true", help="print the choice and the plan only")
     args = parser.parse_args()
 
     endgames = plan(args.qiboard, args.memory)
+    unlimited = plan(args.qiboard, "1024G") if args.in_memory else {}
     chosen = args.only.split(",") if args.only else pick(endgames, args.count)
     for material in chosen:
         e = endgames[material]
@@ -112,12 +117,13 @@ def main() -> None:
             subprocess.run([args.qiboard, "tb", "gen", needed, "--dir", str(args.dir), "--memory", args.memory],
                            check=True, stdout=subprocess.DEVNULL)
         print(f"{material}: solving ({time.time() - started:.0f} s so far)", file=sys.stderr)
+        load = os.getloadavg()[0]
         wall, cpu, peak = timed([args.qiboard, "tb", "gen", material, "--no-subtables", "--memory", args.memory,
                                  "--dir", str(args.dir)])
         wdl, dtm = (args.dir / f"{material}.qwdl"), (args.dir / f"{material}.qdtm")
         legal = legal_positions(args.qiboard, material, args.dir)
         identical = "-"
-        if args.in_memory:
+        if args.in_memory and unlimited[material]["working_bytes"] <= args.in_memory_up_to * 2**30:
             twin = args.dir / "in-memory"
             twin.mkdir(exist_ok=True)
             for path in args.dir.glob("*.qdtm"):
@@ -131,7 +137,7 @@ def main() -> None:
         row = [material, str(e["entries"]), f"{e['seconds']:.0f}", f"{wall:.0f}", f"{cpu:.0f}",
                f"{e['working_bytes'] / 2**20:.0f}", f"{peak:.0f}", str(e["out_of_core"]).lower(),
                str(wdl.stat().st_size), str(dtm.stat().st_size), str(legal),
-               bits(wdl.stat().st_size), bits(dtm.stat().st_size), identical]
+               bits(wdl.stat().st_size), bits(dtm.stat().st_size), identical, f"{load:.1f}"]
         line = "\t".join(row)
         with table.open("a") as out:
             out.write(line + "\n")
