@@ -47,6 +47,7 @@
 //!
 //! e.g. `-- DIR/KRNKR.qwdl 8192:15:0 8192:15:65536 pairs:16384:64:0:-:64:256`.
 
+use std::collections::HashMap;
 use std::time::Instant;
 
 use qiboard::xiangqi::Color;
@@ -635,8 +636,49 @@ fn measure_pairs(
         "  {} rules, {} symbols in the streams, {} bytes of code",
         grammar.rules.len(),
         streams.iter().map(Vec::len).sum::<usize>(),
-        bits / 8
+        bits / 8,
     );
+    // Codes chosen by what precedes a symbol: the entropy given a context
+    // of the preceding symbol, and how many (context, symbol) pairs those
+    // codes would list (at about two bytes each).
+    let mut last: Vec<u8> = (0..grammar.lengths.len()).map(|s| s.min(2) as u8).collect();
+    for s in 3..last.len() {
+        last[s] = last[usize::from(grammar.rules[s - 3].1)];
+    }
+    let names = [
+        "the last entry of the symbol before",
+        "the last entry and length class of the symbol before",
+        "the symbol before",
+    ];
+    for (kind, name) in names.iter().enumerate() {
+        let context = |a: u16| -> u32 {
+            let a = usize::from(a);
+            match kind {
+                0 => u32::from(last[a]),
+                1 => u32::from(last[a]) << 8 | (64 - grammar.lengths[a].leading_zeros()),
+                _ => a as u32,
+            }
+        };
+        let mut following: HashMap<(u32, u16), u64> = HashMap::new();
+        for stream in &streams {
+            for w in stream.windows(2) {
+                *following.entry((context(w[0]), w[1])).or_insert(0) += 1;
+            }
+        }
+        let mut before: HashMap<u32, u64> = HashMap::new();
+        for (&(a, _), &c) in &following {
+            *before.entry(a).or_insert(0) += c;
+        }
+        let conditional: f64 = following
+            .iter()
+            .map(|(&(a, _), &c)| -(c as f64) * (c as f64 / before[&a] as f64).log2())
+            .sum();
+        println!(
+            "  given {name}: {:.0} B of code, {} (context, symbol) pairs",
+            conditional / 8.0,
+            following.len()
+        );
+    }
     let code = pairs::Code::new(&lengths);
     let mut state = 0x2545_f491_4f6c_dd1d_u64;
     let order: Vec<(usize, u64)> = (0..SAMPLE * 10)
