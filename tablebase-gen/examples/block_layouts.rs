@@ -24,12 +24,14 @@
 //!   symbols until the entry, walk the grammar down to it. `FILL` sets
 //!   don't-care entries (no legal position): 0 as the file has them, `N`
 //!   to the entry `N` before in the order coded, `drop` leaves them out
-//!   (the size only, as if a fill cost nothing). `ORDER` permutes the
+//!   (the size only). `ORDER` permutes the
 //!   innermost digits of 90 squares of the index, outermost first (`-`
 //!   or `012` for three: as the file; `210` reversed); use it with
 //!   `FILL` 1. Simplifications: don't-care entries are fixed before the
 //!   grammar is built, not chosen while pairing; rules cost two symbol
-//!   numbers of fixed width, code lengths a byte a symbol.
+//!   numbers of fixed width, code lengths a byte a symbol. It also prints
+//!   the code's entropy given three contexts of the symbol before, with
+//!   how many (context, symbol) pairs such codes would list.
 //! - `context:OFFSET...`: not a layout but a bound: the bytes a static
 //!   model would take to code each entry knowing the entries `OFFSET`s
 //!   before it (empirical conditional entropy and two 16-bit
@@ -44,6 +46,8 @@
 //!   four bytes of index per `BYTES` of code.
 //! - `dump:PATH`: writes the entries of both sides, packed as in a
 //!   block, to `PATH`, for compressors run on the whole table.
+//!
+//! All but the zstd layouts read two-bit entries: WDL files only.
 //!
 //! e.g. `-- DIR/KRNKR.qwdl 8192:15:0 8192:15:65536 pairs:16384:64:0:-:64:256`.
 
@@ -1028,6 +1032,13 @@ fn main() {
     println!(
         "{path}: {} bytes before compression",
         sides.iter().map(Vec::len).sum::<usize>()
+    );
+    assert!(
+        kind == FileKind::Wdl
+            || layouts
+                .iter()
+                .all(|layout| layout.starts_with(|c: char| c.is_ascii_digit())),
+        "only zstd layouts (BYTES:LEVEL:DICT) for a DTM file"
     );
     let legal: Vec<Vec<bool>> = if layouts.iter().any(|layout| layout.starts_with("pairs:")) {
         let material: Material = file.header().material.parse().expect("a signature");
