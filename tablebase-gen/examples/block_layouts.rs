@@ -1,23 +1,62 @@
 //! Block layouts for a table file, measured on its own entries: for each
-//! layout (bytes per block before compression, zstd level, and the size of
-//! a dictionary trained on the table's blocks, 0 for none), the file's size
-//! under it and what decompressing one block at random costs, the cost a
-//! probe whose block is not cached pays.
+//! layout, the file's size under it and what a probe whose block is not
+//! cached costs.
 //!
-//! `cargo run --release -p qiboard-tablebase-gen --example block_layouts -- FILE BYTES:LEVEL:DICT[:RUNS]...`
+//! `cargo run --release -p qiboard-tablebase-gen --example block_layouts -- FILE LAYOUT...`
 //!
-//! e.g. `-- DIR/KRNKR.qwdl 8192:15:0 8192:15:65536 16384:15:0:1`. The
-//! dictionary is trained with zstd's trainer on up to 2,000 of the
-//! table's blocks, evenly spaced; its bytes count in the size. `RUNS` 1
-//! (WDL files only) compresses each block's runs of equal entries instead
-//! of its entries, and times turning them back into entries too. Frames
-//! here carry their size and dictionary id, a few bytes more than the
-//! files' frames.
+//! - `BYTES:LEVEL:DICT[:RUNS]`: zstd blocks of `BYTES` before compression
+//!   at `LEVEL`, with a dictionary of `DICT` bytes trained with zstd's
+//!   trainer on up to 2,000 of the table's blocks, evenly spaced (0: none;
+//!   its bytes count in the size). `RUNS` 1 (WDL files only) compresses
+//!   each block's runs of equal entries instead of its entries, and times
+//!   turning them back into entries too. The time is one random block's
+//!   checksum and decompression. Frames here carry their size and
+//!   dictionary id, a few bytes more than the files' frames.
+//! - `pairs:SYMBOLS:PER_ROUND:FILL:ORDER:BYTES...` (WDL files only): a
+//!   pair grammar, the idea of Syzygy's tables as public descriptions of
+//!   their format give it (our own code): Re-Pair (Larsson and Moffat)
+//!   replaces the commonest pair of adjacent symbols with a new symbol,
+//!   here `PER_ROUND` pairs a round, until `SYMBOLS` symbols or no pair
+//!   is met 8 times; the symbol stream is coded with one canonical Huffman
+//!   code and cut into blocks of `BYTES` bytes of code holding whole
+//!   symbols, with each block's first entry in the index (four bytes a
+//!   block). The time is one random entry's probe: find its block, decode
+//!   symbols until the entry, walk the grammar down to it. `FILL` sets
+//!   don't-care entries (no legal position): 0 as the file has them, `N`
+//!   to the entry `N` before in the order coded, `drop` leaves them out
+//!   (the size only). `ORDER` permutes the
+//!   innermost digits of 90 squares of the index, outermost first (`-`
+//!   or `012` for three: as the file; `210` reversed); use it with
+//!   `FILL` 1. Simplifications: don't-care entries are fixed before the
+//!   grammar is built, not chosen while pairing; rules cost two symbol
+//!   numbers of fixed width, code lengths a byte a symbol. It also prints
+//!   the code's entropy given three contexts of the symbol before, with
+//!   how many (context, symbol) pairs such codes would list.
+//! - `context:OFFSET...`: not a layout but a bound: the bytes a static
+//!   model would take to code each entry knowing the entries `OFFSET`s
+//!   before it (empirical conditional entropy and two 16-bit
+//!   probabilities per context), what coding with that context could
+//!   reach if a probe could see those entries.
+//! - `periods:MAX`: the distances up to `MAX` at which entries most
+//!   often equal the entry that far before them.
+//! - `lz:BYTES:DEPTH...`: not a layout but an estimate: a greedy LZ
+//!   parse of each whole side whose matches copy only entries fewer than
+//!   `DEPTH` matches deep (a probe would follow at most `DEPTH` matches,
+//!   each into a tiny block), sized at the entropy of what it codes with
+//!   four bytes of index per `BYTES` of code.
+//! - `dump:PATH`: writes the entries of both sides, packed as in a
+//!   block, to `PATH`, for compressors run on the whole table.
+//!
+//! All but the zstd layouts read two-bit entries: WDL files only.
+//!
+//! e.g. `-- DIR/KRNKR.qwdl 8192:15:0 8192:15:65536 pairs:16384:64:0:-:64:256`.
 
+use std::collections::HashMap;
 use std::time::Instant;
 
+use qiboard::xiangqi::Color;
 use qiboard_tablebase::format::{checksum, BlockFile};
-use qiboard_tablebase::{FileKind, MAX_ENTRIES};
+use qiboard_tablebase::{Decoder, FileKind, Layout, Material, MAX_ENTRIES};
 use zstd::zstd_safe::{CCtx, CDict, CParameter, DCtx, DDict};
 
 /// Blocks decompressed per layout.
@@ -182,6 +221,796 @@ fn measure(
     (size, micros)
 }
 
+/// Pair-grammar layouts (`pairs:BYTES:SYMBOLS`): the entries of both sides
+/// rewritten by Re-Pair into at most `SYMBOLS` symbols (the three values
+/// and one per pair rule), the symbol stream coded with one canonical
+/// Huffman code and cut into blocks of `BYTES` bytes of code, each holding
+/// whole symbols, with the first entry of every block kept in the index.
+/// A probe finds its block, decodes symbols until it reaches the entry and
+/// walks the grammar down to it: its cost follows the block's bytes of
+/// code, not its entries.
+mod pairs {
+    use std::cmp::Reverse;
+    use std::collections::{BinaryHeap, HashMap};
+    use std::hash::{BuildHasherDefault, Hasher};
+
+    /// A multiplicative hash of a pair's key: the standard hasher's
+    /// strength is not needed for counting pairs.
+    #[derive(Default)]
+    struct FastHasher(u64);
+    impl Hasher for FastHasher {
+        fn finish(&self) -> u64 {
+            self.0
+        }
+        fn write(&mut self, bytes: &[u8]) {
+            for &b in bytes {
+                self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            }
+        }
+        fn write_u32(&mut self, i: u32) {
+            self.0 = u64::from(i)
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .rotate_left(26);
+        }
+    }
+    type Fast = BuildHasherDefault<FastHasher>;
+
+    /// Base symbols: the three WDL values.
+    const BASE: usize = 3;
+    /// The longest code, so that a code fits the top 32 bits of a window.
+    const MAX_CODE: u32 = 32;
+    /// A pair rule is made only for pairs met at least this often.
+    const MIN_COUNT: u32 = 8;
+
+    /// The grammar: `rules[s - BASE]` is symbol `s`'s pair, `lengths[s]`
+    /// the entries it stands for.
+    pub struct Grammar {
+        pub rules: Vec<(u16, u16)>,
+        pub lengths: Vec<u64>,
+    }
+
+    /// Rewrites `streams` in place with rules made `per_round` at a time
+    /// (pairs chosen together never overlap but in runs of one symbol),
+    /// the commonest pair first, until `max_symbols` or no pair repeats.
+    pub fn repair(streams: &mut [Vec<u16>], max_symbols: usize, per_round: usize) -> Grammar {
+        let n = max_symbols;
+        let mut counts: HashMap<u32, u32, Fast> = HashMap::default();
+        let mut replace: HashMap<u32, u16, Fast> = HashMap::default();
+        let mut starts_pair = vec![false; n];
+        let mut rules: Vec<(u16, u16)> = Vec::new();
+        let mut lengths: Vec<u64> = vec![1; BASE];
+        loop {
+            let symbols = BASE + rules.len();
+            if symbols >= n {
+                break;
+            }
+            counts.clear();
+            for stream in streams.iter() {
+                // A run of one symbol holds half as many pairs as it has
+                // neighbours: count only those that do not overlap.
+                let mut in_run = false;
+                for w in stream.windows(2) {
+                    if in_run && w[0] == w[1] {
+                        in_run = false;
+                        continue;
+                    }
+                    *counts
+                        .entry(u32::from(w[0]) << 16 | u32::from(w[1]))
+                        .or_insert(0) += 1;
+                    in_run = w[0] == w[1];
+                }
+            }
+            let mut candidates: Vec<(u32, u32)> = counts
+                .iter()
+                .filter(|&(_, &c)| c >= MIN_COUNT)
+                .map(|(&i, &c)| (c, i))
+                .collect();
+            if candidates.is_empty() {
+                break;
+            }
+            candidates.sort_unstable_by(|a, b| b.cmp(a));
+            let mut lefts = vec![false; n];
+            let mut rights = vec![false; n];
+            let mut chosen = Vec::new();
+            for &(_, i) in &candidates {
+                if chosen.len() == per_round || BASE + rules.len() + chosen.len() >= n {
+                    break;
+                }
+                let (a, b) = ((i >> 16) as usize, (i & 0xffff) as usize);
+                // Occurrences of two chosen pairs must not overlap, so
+                // that one pass left to right replaces every counted one.
+                if rights[a] || lefts[b] {
+                    continue;
+                }
+                lefts[a] = true;
+                rights[b] = true;
+                chosen.push((a, b));
+            }
+            for &(a, b) in &chosen {
+                let symbol = (BASE + rules.len()) as u16;
+                rules.push((a as u16, b as u16));
+                lengths.push(lengths[a] + lengths[b]);
+                replace.insert((a as u32) << 16 | b as u32, symbol);
+                starts_pair[a] = true;
+            }
+            for stream in streams.iter_mut() {
+                let mut w = 0;
+                let mut i = 0;
+                while i < stream.len() {
+                    let s = stream[i];
+                    if i + 1 < stream.len() && starts_pair[usize::from(s)] {
+                        if let Some(&r) =
+                            replace.get(&(u32::from(s) << 16 | u32::from(stream[i + 1])))
+                        {
+                            stream[w] = r;
+                            w += 1;
+                            i += 2;
+                            continue;
+                        }
+                    }
+                    stream[w] = s;
+                    w += 1;
+                    i += 1;
+                }
+                stream.truncate(w);
+            }
+            replace.clear();
+            starts_pair.fill(false);
+        }
+        Grammar { rules, lengths }
+    }
+
+    /// Huffman code lengths of `frequencies` (0 for symbols never used),
+    /// at most [`MAX_CODE`] bits: frequencies are halved until they fit.
+    pub fn code_lengths(frequencies: &[u64]) -> Vec<u8> {
+        let mut frequencies = frequencies.to_vec();
+        loop {
+            let mut lengths = vec![0u8; frequencies.len()];
+            let used: Vec<usize> = (0..frequencies.len())
+                .filter(|&s| frequencies[s] > 0)
+                .collect();
+            if used.len() == 1 {
+                lengths[used[0]] = 1;
+                return lengths;
+            }
+            // Nodes: leaves first, then inner nodes; `parent` links up.
+            let mut parent = vec![usize::MAX; 2 * used.len()];
+            let mut heap: BinaryHeap<Reverse<(u64, usize)>> = used
+                .iter()
+                .enumerate()
+                .map(|(i, &s)| Reverse((frequencies[s], i)))
+                .collect();
+            let mut next = used.len();
+            while heap.len() > 1 {
+                let Reverse((fa, a)) = heap.pop().expect("two nodes");
+                let Reverse((fb, b)) = heap.pop().expect("two nodes");
+                parent[a] = next;
+                parent[b] = next;
+                heap.push(Reverse((fa + fb, next)));
+                next += 1;
+            }
+            let mut longest = 0;
+            for (i, &s) in used.iter().enumerate() {
+                let mut depth = 0u32;
+                let mut node = i;
+                while parent[node] != usize::MAX {
+                    node = parent[node];
+                    depth += 1;
+                }
+                lengths[s] = depth as u8;
+                longest = longest.max(depth);
+            }
+            if longest <= MAX_CODE {
+                return lengths;
+            }
+            for f in &mut frequencies {
+                if *f > 0 {
+                    *f = (*f).div_ceil(2);
+                }
+            }
+        }
+    }
+
+    /// A canonical code: codes of one length are consecutive, shorter
+    /// ones first.
+    pub struct Code {
+        /// Each symbol's code and length, for the writer.
+        pub codes: Vec<(u32, u8)>,
+        /// Per length `l` (index `l`): one past the last code of length
+        /// `l`, left-aligned in 32 bits (as u64, so 2^32 fits).
+        limit: [u64; MAX_CODE as usize + 1],
+        /// Per length: its first code and where its symbols start in
+        /// `sorted`.
+        first: [u32; MAX_CODE as usize + 1],
+        offset: [u32; MAX_CODE as usize + 1],
+        sorted: Vec<u16>,
+        shortest: u32,
+    }
+
+    impl Code {
+        pub fn new(lengths: &[u8]) -> Code {
+            let mut sorted: Vec<u16> = (0..lengths.len() as u16)
+                .filter(|&s| lengths[usize::from(s)] > 0)
+                .collect();
+            sorted.sort_by_key(|&s| (lengths[usize::from(s)], s));
+            let mut codes = vec![(0u32, 0u8); lengths.len()];
+            let mut limit = [0u64; MAX_CODE as usize + 1];
+            let mut first = [0u32; MAX_CODE as usize + 1];
+            let mut offset = [0u32; MAX_CODE as usize + 1];
+            let mut code = 0u64;
+            let mut length = 0u32;
+            let mut i = 0;
+            for l in 1..=MAX_CODE {
+                code <<= 1;
+                length = l;
+                first[l as usize] = code as u32;
+                offset[l as usize] = i as u32;
+                while i < sorted.len() && u32::from(lengths[usize::from(sorted[i])]) == l {
+                    codes[usize::from(sorted[i])] = (code as u32, l as u8);
+                    code += 1;
+                    i += 1;
+                }
+                limit[l as usize] = code << (MAX_CODE - l);
+            }
+            debug_assert_eq!(length, MAX_CODE);
+            let shortest = sorted
+                .first()
+                .map_or(1, |&s| u32::from(lengths[usize::from(s)]));
+            Code {
+                codes,
+                limit,
+                first,
+                offset,
+                sorted,
+                shortest,
+            }
+        }
+
+        /// The symbol whose code starts `window`'s top 32 bits, and its
+        /// length.
+        #[inline]
+        pub fn decode(&self, window: u32) -> (u16, u32) {
+            let window = u64::from(window);
+            let mut l = self.shortest;
+            while window >= self.limit[l as usize] {
+                l += 1;
+            }
+            let code = (window >> (MAX_CODE - l)) as u32;
+            let symbol =
+                self.sorted[(self.offset[l as usize] + code - self.first[l as usize]) as usize];
+            (symbol, l)
+        }
+    }
+
+    /// One side's blocks: `bytes` per block (plus eight zero bytes past
+    /// the last, so a window never reads out of bounds) and the first
+    /// entry of each.
+    pub struct Blocks {
+        pub bytes: Vec<u8>,
+        pub starts: Vec<u64>,
+    }
+
+    /// Cuts `stream` into blocks of `size` bytes of code, whole symbols
+    /// each, the rest of a block's bits zero.
+    pub fn encode(stream: &[u16], grammar: &Grammar, code: &Code, size: usize) -> Blocks {
+        let mut bytes = Vec::new();
+        let mut starts = Vec::new();
+        let mut entry = 0u64;
+        let mut block = vec![0u8; size];
+        let mut bit = size * 8;
+        for &s in stream {
+            let (c, l) = code.codes[usize::from(s)];
+            let l = usize::from(l);
+            if bit + l > size * 8 {
+                if !starts.is_empty() {
+                    bytes.extend_from_slice(&block);
+                }
+                block.fill(0);
+                bit = 0;
+                starts.push(entry);
+            }
+            for k in 0..l {
+                if c >> (l - 1 - k) & 1 != 0 {
+                    block[(bit + k) / 8] |= 0x80 >> ((bit + k) % 8);
+                }
+            }
+            bit += l;
+            entry += grammar.lengths[usize::from(s)];
+        }
+        if !starts.is_empty() {
+            bytes.extend_from_slice(&block);
+        }
+        bytes.extend_from_slice(&[0; 8]);
+        Blocks { bytes, starts }
+    }
+
+    /// Entry `entry` of a side: find its block, decode symbols up to it,
+    /// walk the grammar down.
+    #[inline]
+    pub fn probe(blocks: &Blocks, grammar: &Grammar, code: &Code, size: usize, entry: u64) -> u16 {
+        let block = blocks.starts.partition_point(|&start| start <= entry) - 1;
+        let bytes = &blocks.bytes[block * size..];
+        let mut at = blocks.starts[block];
+        let mut bit = 0usize;
+        loop {
+            let word = u64::from_be_bytes(bytes[bit / 8..bit / 8 + 8].try_into().expect("8 bytes"));
+            let (mut symbol, l) = code.decode((word << (bit % 8) >> 32) as u32);
+            let length = grammar.lengths[usize::from(symbol)];
+            if entry < at + length {
+                let mut offset = entry - at;
+                while usize::from(symbol) >= BASE {
+                    let (left, right) = grammar.rules[usize::from(symbol) - BASE];
+                    let left_length = grammar.lengths[usize::from(left)];
+                    if offset < left_length {
+                        symbol = left;
+                    } else {
+                        offset -= left_length;
+                        symbol = right;
+                    }
+                }
+                return symbol;
+            }
+            at += length;
+            bit += l as usize;
+        }
+    }
+}
+
+/// The pair-grammar layouts of `sides` with at most `symbols` symbols,
+/// one per block size in `sizes`: the file's size (blocks, four bytes of
+/// index a block, three bytes a rule, a byte of code length a symbol)
+/// and microseconds per probe of a random entry.
+#[allow(clippy::too_many_arguments)]
+fn measure_pairs(
+    sides: &[Vec<u8>],
+    legal_in: &[Vec<bool>],
+    per_side: u64,
+    symbols: usize,
+    per_round: usize,
+    fill: usize,
+    dims: &[usize],
+    sizes: &[usize],
+) -> Vec<(usize, f64, usize)> {
+    let original = unpack(sides, per_side);
+    let legal = legal_in;
+    // The innermost `dims.len()` digits of an index (each of 90 squares,
+    // the last varying fastest) put in the order `dims` lists them.
+    let position = |i: u64| -> u64 {
+        let k = dims.len() as u32;
+        if k == 0 {
+            return i;
+        }
+        let inner = 90u64.pow(k);
+        let mut digits = [0u64; 8];
+        for (d, digit) in digits[..k as usize].iter_mut().enumerate() {
+            *digit = i / 90u64.pow(k - 1 - d as u32) % 90;
+        }
+        dims.iter().fold(i / inner, |j, &d| j * 90 + digits[d])
+    };
+    let mut entries = original.clone();
+    let mut legal = legal.to_vec();
+    if !dims.is_empty() {
+        for side in 0..2 {
+            for i in 0..per_side {
+                let j = position(i) as usize;
+                entries[side][j] = original[side][i as usize];
+                if !legal.is_empty() {
+                    legal[side][j] = legal_in[side][i as usize];
+                }
+            }
+        }
+    }
+    if fill == usize::MAX {
+        // Don't-care entries dropped: what a fill that costs nothing
+        // would approach (no probes: the entries no longer line up).
+        for (side, legal) in entries.iter_mut().zip(&legal) {
+            let mut i = 0;
+            side.retain(|_| {
+                i += 1;
+                legal[i - 1]
+            });
+        }
+    } else if fill > 0 {
+        // A don't-care entry takes the entry `fill` before it (itself
+        // filled), else the file's.
+        for (side, legal) in entries.iter_mut().zip(&legal) {
+            for i in fill..side.len() {
+                if !legal[i] {
+                    side[i] = side[i - fill];
+                }
+            }
+        }
+    }
+    let mut streams: Vec<Vec<u16>> = entries
+        .iter()
+        .map(|side| side.iter().map(|&e| u16::from(e)).collect())
+        .collect();
+    let grammar = pairs::repair(&mut streams, symbols, per_round);
+    let mut frequencies = vec![0u64; grammar.lengths.len()];
+    for &s in streams.iter().flatten() {
+        frequencies[usize::from(s)] += 1;
+    }
+    let lengths = pairs::code_lengths(&frequencies);
+    let bits: u64 = frequencies
+        .iter()
+        .zip(&lengths)
+        .map(|(&f, &l)| f * u64::from(l))
+        .sum();
+    println!(
+        "  {} rules, {} symbols in the streams, {} bytes of code",
+        grammar.rules.len(),
+        streams.iter().map(Vec::len).sum::<usize>(),
+        bits / 8,
+    );
+    // Codes chosen by what precedes a symbol: the entropy given a context
+    // of the preceding symbol, and how many (context, symbol) pairs those
+    // codes would list (at about two bytes each).
+    let mut last: Vec<u8> = (0..grammar.lengths.len()).map(|s| s.min(2) as u8).collect();
+    for s in 3..last.len() {
+        last[s] = last[usize::from(grammar.rules[s - 3].1)];
+    }
+    let names = [
+        "the last entry of the symbol before",
+        "the last entry and length class of the symbol before",
+        "the symbol before",
+    ];
+    for (kind, name) in names.iter().enumerate() {
+        let context = |a: u16| -> u32 {
+            let a = usize::from(a);
+            match kind {
+                0 => u32::from(last[a]),
+                1 => u32::from(last[a]) << 8 | (64 - grammar.lengths[a].leading_zeros()),
+                _ => a as u32,
+            }
+        };
+        let mut following: HashMap<(u32, u16), u64> = HashMap::new();
+        for stream in &streams {
+            for w in stream.windows(2) {
+                *following.entry((context(w[0]), w[1])).or_insert(0) += 1;
+            }
+        }
+        let mut before: HashMap<u32, u64> = HashMap::new();
+        for (&(a, _), &c) in &following {
+            *before.entry(a).or_insert(0) += c;
+        }
+        let conditional: f64 = following
+            .iter()
+            .map(|(&(a, _), &c)| -(c as f64) * (c as f64 / before[&a] as f64).log2())
+            .sum();
+        println!(
+            "  given {name}: {:.0} B of code, {} (context, symbol) pairs",
+            conditional / 8.0,
+            following.len()
+        );
+    }
+    let code = pairs::Code::new(&lengths);
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let order: Vec<(usize, u64)> = (0..SAMPLE * 10)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            ((state >> 63) as usize, (state >> 1) % per_side)
+        })
+        .collect();
+    sizes
+        .iter()
+        .map(|&size| {
+            let blocks: Vec<pairs::Blocks> = streams
+                .iter()
+                .map(|stream| pairs::encode(stream, &grammar, &code, size))
+                .collect();
+            let count: usize = blocks.iter().map(|b| b.starts.len()).sum();
+            // A rule is two symbol numbers of as many bits as the largest
+            // needs; a code length takes a byte.
+            let rule_bits = 2 * (usize::BITS - grammar.lengths.len().leading_zeros()) as usize;
+            let bytes = count * size
+                + 4 * count
+                + (rule_bits * grammar.rules.len()).div_ceil(8)
+                + grammar.lengths.len();
+            let started = Instant::now();
+            for &(side, entry) in order.iter().filter(|_| fill != usize::MAX) {
+                let value = pairs::probe(&blocks[side], &grammar, &code, size, position(entry));
+                // Legal entries come back as the file has them.
+                if legal.is_empty() || legal_in[side][entry as usize] {
+                    assert_eq!(value, u16::from(original[side][entry as usize]));
+                }
+            }
+            let micros = started.elapsed().as_secs_f64() * 1e6 / order.len() as f64;
+            (bytes, micros, count)
+        })
+        .collect()
+}
+
+/// Bounded-depth LZ over a whole side: what a layout whose probes follow
+/// matches to earlier entries could reach. Each side is parsed greedily
+/// into literal entries and matches (length, distance) reaching anywhere
+/// before, found through a hash of the next [`lz::WINDOW`] entries and the
+/// last four distances, or copied from where the source's own copies end
+/// (one match deep however deep the source); a match copies only entries
+/// at most `depth - 1` matches deep, so a probe follows at most `depth`
+/// matches, each into a tiny block. The size is an estimate: literal entries, lengths and
+/// distances (in classes of powers of two, plus their low bits) at their
+/// empirical entropy, and four bytes of index per `BYTES` of code.
+mod lz {
+    /// Entries hashed to find a match, and the shortest match taken.
+    pub const WINDOW: usize = 16;
+    /// Hash table slots, a power of two.
+    const SLOTS: usize = 1 << 22;
+
+    /// Tallies of what a parse codes.
+    #[derive(Default)]
+    pub struct Parse {
+        pub literals: [u64; 3],
+        pub literal_runs: Vec<u64>,
+        pub lengths: Vec<u64>,
+        /// Distance classes, the first four the last four distances.
+        pub distances: Vec<u64>,
+        pub extra_bits: u64,
+        pub matches: u64,
+        /// Matches followed by a probe of each entry, summed.
+        pub hops: u64,
+        pub deepest: u8,
+    }
+
+    /// The class of `n` (0 for 0, else one more than its highest bit) and
+    /// its bits below the highest.
+    fn class(n: u64) -> (usize, u64) {
+        if n == 0 {
+            (0, 0)
+        } else {
+            let bits = 64 - u64::from(n.leading_zeros());
+            (bits as usize, bits - 1)
+        }
+    }
+
+    fn tally(counts: &mut Vec<u64>, index: usize) {
+        if counts.len() <= index {
+            counts.resize(index + 1, 0);
+        }
+        counts[index] += 1;
+    }
+
+    /// Parses `entries` (one side) into `parse`, with matches at most
+    /// `depth` deep.
+    pub fn parse(entries: &[u8], depth: u8, parse: &mut Parse) {
+        let n = entries.len();
+        let mut deep = vec![0u8; n];
+        // Where each entry's copies end: itself for a literal entry.
+        let mut root: Vec<u32> = (0..n as u32).collect();
+        let mut slots = vec![u32::MAX; SLOTS];
+        let mut recent = [1usize, 90, 8100, 729_000];
+        let key = |i: usize| -> usize {
+            let word = entries[i..i + WINDOW]
+                .iter()
+                .fold(0u64, |w, &e| w << 2 | u64::from(e));
+            (word.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - 22)) as usize
+        };
+        let mut literal_start = 0;
+        let mut i = 0;
+        while i + WINDOW <= n {
+            // A probe in a match that overlaps its source goes back by
+            // whole distances at once, into entries before the match.
+            let direct = |source: usize, deep: &[u8]| -> usize {
+                let distance = i - source;
+                let mut k = 0;
+                while i + k < n
+                    && entries[i + k] == entries[source + k]
+                    && deep[source + k % distance] < depth
+                {
+                    k += 1;
+                }
+                k
+            };
+            // The same entries copied from where `source`'s own copies
+            // end (literal entries), while those lie in one stretch: one
+            // match deep, however deep `source` is.
+            let redirected = |source: usize, root: &[u32]| -> usize {
+                let start = root[source] as usize;
+                let mut k = 0;
+                while i + k < n
+                    && source + k < i
+                    && entries[i + k] == entries[source + k]
+                    && root[source + k] as usize == start + k
+                {
+                    k += 1;
+                }
+                k
+            };
+            let slot = key(i);
+            let candidate = slots[slot];
+            slots[slot] = i as u32;
+            let mut sources: Vec<usize> =
+                recent.iter().filter(|&&d| d <= i).map(|&d| i - d).collect();
+            if candidate != u32::MAX {
+                sources.push(candidate as usize);
+            }
+            // (length, distance, which recent distance or none).
+            let mut best = (0usize, 0usize, usize::MAX);
+            let mut consider = |length: usize, source: usize| {
+                let distance = i - source;
+                let r = recent
+                    .iter()
+                    .position(|&d| d == distance)
+                    .unwrap_or(usize::MAX);
+                // A new distance costs more: take it only when longer by
+                // a window.
+                let score = |(length, _, r): (usize, usize, usize)| {
+                    if r == usize::MAX {
+                        length.saturating_sub(WINDOW)
+                    } else {
+                        length
+                    }
+                };
+                if score((length, distance, r)) > score(best) {
+                    best = (length, distance, r);
+                }
+            };
+            for &source in &sources {
+                consider(direct(source, &deep), source);
+                if root[source] as usize != source {
+                    consider(redirected(source, &root), root[source] as usize);
+                }
+            }
+            let (length, distance, r) = best;
+            if length < WINDOW {
+                i += 1;
+                continue;
+            }
+            let run = (i - literal_start) as u64;
+            for &e in &entries[literal_start..i] {
+                parse.literals[usize::from(e)] += 1;
+            }
+            let (c, extra) = class(run);
+            tally(&mut parse.literal_runs, c);
+            parse.extra_bits += extra;
+            let (c, extra) = class((length - WINDOW) as u64);
+            tally(&mut parse.lengths, c);
+            parse.extra_bits += extra;
+            if r != usize::MAX {
+                tally(&mut parse.distances, r);
+                recent[..=r].rotate_right(1);
+            } else {
+                let (c, extra) = class(distance as u64);
+                tally(&mut parse.distances, 4 + c);
+                parse.extra_bits += extra;
+                recent.rotate_right(1);
+                recent[0] = distance;
+            }
+            parse.matches += 1;
+            for k in 0..length {
+                let source = i - distance + k % distance;
+                deep[i + k] = deep[source] + 1;
+                root[i + k] = root[source];
+                parse.hops += u64::from(deep[i + k]);
+                parse.deepest = parse.deepest.max(deep[i + k]);
+            }
+            // Remember some positions inside the match for later ones.
+            let mut k = i + 1;
+            while k + WINDOW <= n && k < i + length {
+                slots[key(k)] = k as u32;
+                k += 7;
+            }
+            i += length;
+            literal_start = i;
+        }
+        for &e in &entries[literal_start..] {
+            parse.literals[usize::from(e)] += 1;
+        }
+        let (c, extra) = class((n - literal_start) as u64);
+        tally(&mut parse.literal_runs, c);
+        parse.extra_bits += extra;
+    }
+
+    /// Bits to code `counts` at their empirical entropy, plus a byte per
+    /// symbol for a code table.
+    pub fn entropy_bits(counts: &[u64]) -> f64 {
+        let total: u64 = counts.iter().sum();
+        counts
+            .iter()
+            .filter(|&&c| c > 0)
+            .map(|&c| 8.0 - c as f64 * (c as f64 / total as f64).log2())
+            .sum()
+    }
+}
+
+/// The bounded-depth LZ estimate for `entries` at each depth: bytes (with
+/// four bytes of index per `block` bytes of code) and matches a probe
+/// follows on average and at most.
+fn measure_lz(entries: &[Vec<u8>], depths: &[usize], block: usize) -> Vec<(f64, f64, u8)> {
+    depths
+        .iter()
+        .map(|&depth| {
+            let mut parse = lz::Parse::default();
+            for side in entries {
+                lz::parse(side, depth as u8, &mut parse);
+            }
+            let bits = lz::entropy_bits(&parse.literals)
+                + lz::entropy_bits(&parse.literal_runs)
+                + lz::entropy_bits(&parse.lengths)
+                + lz::entropy_bits(&parse.distances)
+                + parse.extra_bits as f64;
+            let code = bits / 8.0;
+            let all: usize = entries.iter().map(Vec::len).sum();
+            (
+                code + 4.0 * (code / block as f64).ceil(),
+                parse.hops as f64 / all as f64,
+                parse.deepest,
+            )
+        })
+        .collect()
+}
+
+/// The entries of both sides, one a byte.
+fn unpack(sides: &[Vec<u8>], per_side: u64) -> Vec<Vec<u8>> {
+    sides
+        .iter()
+        .map(|side| {
+            (0..per_side as usize)
+                .map(|i| side[i / 4] >> (2 * (i % 4)) & 3)
+                .collect()
+        })
+        .collect()
+}
+
+/// The distances up to `max` at which entries most often equal the entry
+/// that far before them.
+fn periods(entries: &[Vec<u8>], max: usize) -> Vec<(usize, f64)> {
+    let mut agree: Vec<(usize, f64)> = (1..=max)
+        .map(|p| {
+            let same: usize = entries
+                .iter()
+                .map(|side| {
+                    side.iter()
+                        .step_by(7)
+                        .zip(side[p..].iter().step_by(7))
+                        .filter(|(a, b)| a == b)
+                        .count()
+                })
+                .sum();
+            let all: usize = entries
+                .iter()
+                .map(|side| (side.len() - p).div_ceil(7))
+                .sum();
+            (p, same as f64 / all as f64)
+        })
+        .collect();
+    agree.sort_by(|a, b| b.1.total_cmp(&a.1));
+    agree.truncate(12);
+    agree
+}
+
+/// Bytes that a static model would need to code every entry given the
+/// entries at `offsets` before it (a fourth value where there is none):
+/// the empirical conditional entropy, plus two 16-bit probabilities per
+/// context seen.
+fn context_bytes(entries: &[Vec<u8>], offsets: &[usize]) -> f64 {
+    let contexts = 4usize.pow(offsets.len() as u32);
+    let mut counts = vec![[0u64; 3]; contexts];
+    for side in entries {
+        for i in 0..side.len() {
+            let context = offsets.iter().fold(0, |c, &o| {
+                c * 4 + if i >= o { usize::from(side[i - o]) } else { 3 }
+            });
+            counts[context][usize::from(side[i])] += 1;
+        }
+    }
+    let mut bits = 0.0;
+    for c in &counts {
+        let total: u64 = c.iter().sum();
+        if total == 0 {
+            continue;
+        }
+        bits += 32.0;
+        for &n in c {
+            if n > 0 {
+                bits -= n as f64 * (n as f64 / total as f64).log2();
+            }
+        }
+    }
+    bits / 8.0
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some((path, layouts)) = args.split_first() else {
@@ -204,7 +1033,127 @@ fn main() {
         "{path}: {} bytes before compression",
         sides.iter().map(Vec::len).sum::<usize>()
     );
+    assert!(
+        kind == FileKind::Wdl
+            || layouts
+                .iter()
+                .all(|layout| layout.starts_with(|c: char| c.is_ascii_digit())),
+        "only zstd layouts (BYTES:LEVEL:DICT) for a DTM file"
+    );
+    let legal: Vec<Vec<bool>> = if layouts.iter().any(|layout| layout.starts_with("pairs:")) {
+        let material: Material = file.header().material.parse().expect("a signature");
+        let layout = Layout::new(material).expect("an index");
+        let mut decoder = Decoder::new(&layout);
+        let legal: Vec<Vec<bool>> = [Color::Red, Color::Black]
+            .into_iter()
+            .map(|side| {
+                (0..layout.per_side())
+                    .map(|i| decoder.position(side, i).is_some())
+                    .collect()
+            })
+            .collect();
+        let count = legal.iter().flatten().filter(|&&l| l).count();
+        println!("{count} legal entries of {}", 2 * layout.per_side());
+        legal
+    } else {
+        Vec::new()
+    };
     for layout in layouts {
+        if let Some(rest) = layout.strip_prefix("lz:") {
+            let usage = "lz:BYTES:DEPTH...";
+            let fields: Vec<usize> = rest.split(':').map(|f| f.parse().expect(usage)).collect();
+            assert!(
+                fields.len() > 1 && fields[1..].iter().all(|&d| (1..=255).contains(&d)),
+                "{usage}"
+            );
+            let entries = unpack(&sides, file.header().per_side);
+            for (depth, (bytes, mean, deepest)) in
+                fields[1..]
+                    .iter()
+                    .zip(measure_lz(&entries, &fields[1..], fields[0]))
+            {
+                println!(
+                    "lz, at most {depth} matches deep, blocks of {} B of code: about {bytes:.0} B; a probe follows {mean:.2} matches on average, {deepest} at most",
+                    fields[0]
+                );
+            }
+            continue;
+        }
+        if let Some(rest) = layout.strip_prefix("dump:") {
+            std::fs::write(rest, sides.concat()).expect("the dump writes");
+            println!("wrote the entries of both sides to {rest}");
+            continue;
+        }
+        if let Some(rest) = layout.strip_prefix("periods:") {
+            let entries = unpack(&sides, file.header().per_side);
+            for (p, agree) in periods(&entries, rest.parse().expect("periods:MAX")) {
+                println!("entries {p} apart agree {:.2}%", agree * 100.0);
+            }
+            continue;
+        }
+        if let Some(rest) = layout.strip_prefix("context:") {
+            let entries = unpack(&sides, file.header().per_side);
+            let offsets: Vec<usize> = rest
+                .split(':')
+                .map(|f| f.parse().expect("context:OFFSET..."))
+                .collect();
+            println!(
+                "context of the entries {offsets:?} before: {:.0} B",
+                context_bytes(&entries, &offsets)
+            );
+            continue;
+        }
+        if let Some(rest) = layout.strip_prefix("pairs:") {
+            let usage = "pairs:SYMBOLS:PER_ROUND:FILL:ORDER:BYTES...";
+            let words: Vec<&str> = rest.split(':').collect();
+            assert!(words.len() > 4, "{usage}");
+            let dims: Vec<usize> = words[3]
+                .bytes()
+                .filter(u8::is_ascii_digit)
+                .map(|d| usize::from(d - b'0'))
+                .collect();
+            let fields: Vec<usize> = words
+                .iter()
+                .enumerate()
+                .map(|(i, f)| {
+                    if i == 3 || *f == "drop" {
+                        Ok(0)
+                    } else {
+                        f.parse()
+                    }
+                })
+                .collect::<Result<_, _>>()
+                .expect(usage);
+            // Three WDL values and at least one rule; symbols are u16.
+            assert!(
+                (4..=1 << 16).contains(&fields[0]) && dims.len() <= 8,
+                "{usage}: SYMBOLS from 4 to 65,536, at most 8 digits of ORDER"
+            );
+            let started = Instant::now();
+            let fill = if words[2] == "drop" {
+                usize::MAX
+            } else {
+                fields[2]
+            };
+            let results = measure_pairs(
+                &sides,
+                &legal,
+                file.header().per_side,
+                fields[0],
+                fields[1],
+                fill,
+                &dims,
+                &fields[4..],
+            );
+            let seconds = started.elapsed().as_secs_f64();
+            for (size, (bytes, micros, count)) in fields[4..].iter().zip(results) {
+                println!(
+                    "pairs, at most {} symbols, {} a round, fill {}, order {}, blocks of {size} B of code ({count} blocks): {bytes} B, {micros:.3} us a probe ({seconds:.1} s for all)",
+                    fields[0], fields[1], words[2], words[3]
+                );
+            }
+            continue;
+        }
         let fields: Vec<i64> = layout
             .split(':')
             .map(|field| field.parse().expect("BYTES:LEVEL:DICT"))
