@@ -114,6 +114,8 @@ def main() -> None:
         started = time.time()
         print(f"{material}: building what it needs", file=sys.stderr)
         for needed in e["needs"]:
+            if all((args.dir / f"{needed}.{kind}").exists() for kind in ("qwdl", "qdtm")):
+                continue  # `tb gen` would build it again
             subprocess.run([args.qiboard, "tb", "gen", needed, "--dir", str(args.dir), "--memory", args.memory],
                            check=True, stdout=subprocess.DEVNULL)
         print(f"{material}: solving ({time.time() - started:.0f} s so far)", file=sys.stderr)
