@@ -238,19 +238,31 @@ impl Generator {
     }
 
     /// The tables one capture away from `material`, each read from `get`'s
-    /// source for it (in its stored orientation).
+    /// source for it (in its stored orientation) once: captures by either
+    /// side often reach the same stored table, and the tablebase's own
+    /// cache may already have let a large one go, so asking twice could
+    /// hold two copies where the plan counts one.
     fn captures_from(
         material: &Material,
         mut get: impl FnMut(&Material) -> Result<Source, GenerateError>,
     ) -> Result<Captures, GenerateError> {
         let mut captures = Captures::default();
+        let mut read: Vec<(Material, Source)> = Vec::new();
         for piece in capturable(material) {
             let smaller = material
                 .without(piece.color, piece.kind)
                 .expect("capturable pieces are present");
             let stored = smaller.canonical();
+            let source = match read.iter().find(|(m, _)| *m == stored) {
+                Some((_, source)) => source.clone(),
+                None => {
+                    let source = get(&stored)?;
+                    read.push((stored, source.clone()));
+                    source
+                }
+            };
             captures[piece.color as usize][piece.kind as usize] = Some(SubTable {
-                source: get(&stored)?,
+                source,
                 material: stored,
                 flipped: stored != smaller,
             });
@@ -554,6 +566,33 @@ mod tests {
             .collect();
         files.sort();
         files
+    }
+
+    /// Captures by either side that reach one stored table read it once,
+    /// so a solve holds one copy of each table, as the plan counts.
+    #[test]
+    fn each_table_one_capture_away_is_read_once() {
+        let generator = Generator::in_memory();
+        let material: Material = "KRKR".parse().unwrap();
+        generator.load_or_generate(&material, &Quiet).unwrap();
+        let mut asked = Vec::new();
+        let captures = Generator::captures(&material, |stored| {
+            asked.push(*stored);
+            generator.table(stored)
+        })
+        .unwrap();
+        assert_eq!(asked, ["KRK".parse::<Material>().unwrap()]);
+        let whole: Vec<_> = captures
+            .iter()
+            .flatten()
+            .flatten()
+            .map(|sub| match &sub.source {
+                Source::Whole(table) => Arc::as_ptr(table),
+                Source::Probed { .. } => panic!("KRK was asked for whole"),
+            })
+            .collect();
+        assert_eq!(whole.len(), 2, "each side's rook captures into KRK");
+        assert_eq!(whole[0], whole[1]);
     }
 
     /// The smaller tables read through their blocks (a bounded cache) or
