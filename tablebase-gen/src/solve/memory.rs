@@ -1,7 +1,9 @@
 //! The store that holds every entry's cell in memory: two bytes an entry,
 //! refused as an error rather than aborting when the memory cannot be
 //! had. A level's entries wait in a bitset (`Frontier`) and are told
-//! about straight away; entries scheduled for later levels wait in
+//! about straight away, a word of them at a time: their predecessors are
+//! listed and their cells read together before any is told, so that the
+//! cache misses of a table far larger than the cache overlap; entries scheduled for later levels wait in
 //! gap-coded buckets. Rule rounds after the first are incremental: an
 //! earlier candidate whose moves the last propagation did not touch keeps
 //! its conditions, and when few candidates are new only those that reach
