@@ -3,11 +3,11 @@
 //! had. A level's entries wait in a bitset (`Frontier`) and are told
 //! about straight away, a word of them at a time: their predecessors are
 //! listed and their cells read together before any is told, so that the
-//! cache misses of a table far larger than the cache overlap; entries scheduled for later levels wait in
-//! gap-coded buckets. Rule rounds after the first are incremental: an
-//! earlier candidate whose moves the last propagation did not touch keeps
-//! its conditions, and when few candidates are new only those that reach
-//! one are looked at (`rules::reach`).
+//! cache misses of a table far larger than the cache overlap. Entries
+//! scheduled for later levels wait in gap-coded buckets. Rule rounds after
+//! the first are incremental: an earlier candidate whose moves the last
+//! propagation did not touch keeps its conditions, and when few candidates
+//! are new only those that reach one are looked at (`rules::reach`).
 
 use std::sync::Mutex;
 
