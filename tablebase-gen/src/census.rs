@@ -10,8 +10,10 @@
 //! generations, each finding pins): when the side to move is not in check,
 //! a piece that leaves a square off the king's rank, file and horse-leg
 //! squares for another such square can expose nothing, so such moves are
-//! counted by popcount; the rest are played on bitboards and tested with
-//! [`king_attackers`]. A unit test holds the counts to
+//! counted by popcount, and so are its moves onto those squares when no
+//! enemy cannon stands on the king's rank or file (landing there only
+//! blocks, or takes, unless it screens a cannon); the rest are played on
+//! bitboards and tested with [`king_attackers`]. A unit test holds the counts to
 //! [`Position::legal_moves`] over whole endgames.
 
 use qiboard::xiangqi::{reach, Bitboard, Move, PieceKind, Position};
@@ -34,6 +36,11 @@ pub(crate) fn census(position: &Position, captures: &mut Vec<Move>) -> u32 {
     let enemy = position.pieces_by_kind(them);
     let checked = !king_attackers(them, &enemy, king, occupied).is_empty();
     let exposed = king_exposure(king, enemy[PieceKind::Horse as usize]);
+    // A piece from off the exposed squares only lands on one: it blocks a
+    // line or a horse's leg, or takes an attacker, which never checks,
+    // unless it becomes the screen of a cannon on the king's lines.
+    let lines = king_exposure(king, Bitboard::EMPTY);
+    let screens_matter = !(enemy[PieceKind::Cannon as usize] & lines).is_empty();
     let mut quiet = 0;
     for from in ours {
         let Some(piece) = position.piece_at(from) else {
@@ -42,7 +49,9 @@ pub(crate) fn census(position: &Position, captures: &mut Vec<Move>) -> u32 {
         let kind = piece.kind;
         let targets = reach(piece, from, occupied) - ours;
         let safe_anywhere = !checked && kind != PieceKind::King && !exposed.contains(from);
-        let (unchecked, tested) = if safe_anywhere {
+        let (unchecked, tested) = if safe_anywhere && !screens_matter {
+            (targets, Bitboard::EMPTY)
+        } else if safe_anywhere {
             (targets - exposed, targets & exposed)
         } else {
             (Bitboard::EMPTY, targets)

@@ -44,20 +44,26 @@ impl Frontier {
             .sum()
     }
 
-    /// Empties the set, calling `each` on every entry it held, in
-    /// parallel, with a `state` per task made by `init`.
+    /// Empties the set, calling `each` on the entries it held, in
+    /// parallel, with a `state` per task made by `init`: a word's entries
+    /// (at most 64, lowest first) at a call, so that `each` can overlap
+    /// the work of several.
     pub(super) fn drain<S>(
         &self,
         init: impl Fn() -> S + Sync + Send,
-        each: impl Fn(&mut S, u64) + Sync + Send,
+        each: impl Fn(&mut S, &[u64]) + Sync + Send,
     ) {
         (0..self.summary.words())
             .into_par_iter()
             .for_each_init(init, |state, s| {
+                let mut batch = [0u64; 64];
                 for w in self.summary.take_word(s) {
+                    let mut n = 0;
                     for entry in self.entries.take_word(w) {
-                        each(state, entry as u64);
+                        batch[n] = entry as u64;
+                        n += 1;
                     }
+                    each(state, &batch[..n]);
                 }
             });
     }
@@ -76,8 +82,8 @@ mod tests {
             frontier.mark(entry);
         }
         assert_eq!(frontier.count(), 8);
-        let seen = Mutex::new(Vec::new());
-        frontier.drain(|| (), |_, entry| seen.lock().unwrap().push(entry));
+        let seen = Mutex::new(Vec::<u64>::new());
+        frontier.drain(|| (), |_, batch| seen.lock().unwrap().extend(batch));
         let mut seen = seen.into_inner().unwrap();
         seen.sort_unstable();
         assert_eq!(seen, [0, 1, 63, 64, 4095, 4096, 4097, 99_999]);

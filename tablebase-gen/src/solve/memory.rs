@@ -1,11 +1,13 @@
 //! The store that holds every entry's cell in memory: two bytes an entry,
 //! refused as an error rather than aborting when the memory cannot be
 //! had. A level's entries wait in a bitset (`Frontier`) and are told
-//! about straight away; entries scheduled for later levels wait in
-//! gap-coded buckets. Rule rounds after the first are incremental: an
-//! earlier candidate whose moves the last propagation did not touch keeps
-//! its conditions, and when few candidates are new only those that reach
-//! one are looked at (`rules::reach`).
+//! about straight away, a word of them at a time: their predecessors are
+//! listed and their cells read together before any is told, so that the
+//! cache misses of a table far larger than the cache overlap. Entries
+//! scheduled for later levels wait in gap-coded buckets. Rule rounds after
+//! the first are incremental: an earlier candidate whose moves the last
+//! propagation did not touch keeps its conditions, and when few candidates
+//! are new only those that reach one are looked at (`rules::reach`).
 
 use std::sync::Mutex;
 
@@ -118,29 +120,47 @@ fn claim_scheduled(
     }
 }
 
-/// The stored-orientation predecessors of `entry` (resolved at `level`),
-/// each told what that means for it: those resolved at `level + 1` join
-/// `next`, those lost later than that join `later`.
+/// What a task of a level's un-moves keeps from batch to batch: its
+/// decoders and the predecessors of the batch at hand.
+type Unmoving<'l> = (Decoder<'l>, Decoder<'l>, Vec<(u64, bool)>);
+
+/// The stored-orientation predecessors of `entries` (resolved at
+/// `level`), each told what that means for it: those resolved at
+/// `level + 1` join `next`, those lost later than that join `later`.
+///
+/// The predecessors' cells lie far apart in a large table, each a cache
+/// miss: those of a batch of entries are listed first and their cells
+/// read together, so that the misses overlap instead of each waiting for
+/// the last, and only then told (in any order: the result does not depend
+/// on it).
 fn propagate(
     solver: &Solver<'_, InMemory>,
-    (decoder, spare): (&mut Decoder, &mut Decoder),
-    entry: u64,
+    (decoder, spare, predecessors): &mut Unmoving<'_>,
+    entries: &[u64],
     (level, pass): (u16, Propagation),
     next: &Frontier,
     later: &Mutex<Vec<(u64, u16)>>,
 ) {
-    let (side, index) = solver.side_and_index(entry);
-    let position = decoder
-        .placed(side, index)
-        .expect("resolved entries are legal");
-    // The predecessors' values count through this one.
-    let rule = solver.cells.cell(entry).load().by_rule();
-    let child = Child { level, rule, pass };
-    let visit = |before: u64| {
+    predecessors.clear();
+    for &entry in entries {
+        let (side, index) = solver.side_and_index(entry);
+        let position = decoder
+            .placed(side, index)
+            .expect("resolved entries are legal");
+        // The predecessors' values count through this one.
+        let rule = solver.cells.cell(entry).load().by_rule();
+        solver
+            .layout
+            .for_each_predecessor(index, position, |before| {
+                predecessors.push((solver.entry(!side, before), rule));
+            });
+    }
+    warm(&solver.cells.plies, predecessors);
+    for &(predecessor, rule) in predecessors.iter() {
         solver.tell(
             spare,
-            solver.entry(!side, before),
-            child,
+            predecessor,
+            Child { level, rule, pass },
             |p| next.mark(p),
             |p, at| {
                 later
@@ -149,8 +169,19 @@ fn propagate(
                     .push((p, at))
             },
         );
-    };
-    solver.layout.for_each_predecessor(index, position, visit);
+    }
+}
+
+/// Reads the cells of `entries` into the cache, all at once: loads whose
+/// values nothing waits for are issued together, so their misses overlap
+/// (a prefetch, without the intrinsic's `unsafe`).
+#[inline]
+fn warm(cells: &[AtomicCell], entries: &[(u64, bool)]) {
+    let mut any = 0u16;
+    for &(entry, _) in entries {
+        any |= cells[entry as usize].load().bits();
+    }
+    std::hint::black_box(any);
 }
 
 impl Store for InMemory {
@@ -237,11 +268,11 @@ impl Store for InMemory {
         claim_scheduled(solver, &mut levels.buckets, (level + 1, pass), next);
         let later = Mutex::new(Vec::new());
         current.drain(
-            || (Decoder::new(solver.layout), Decoder::new(solver.layout)),
-            |(decoder, spare), entry| {
-                let decoders = (&mut *decoder, &mut *spare);
-                propagate(solver, decoders, entry, (level, pass), next, &later);
+            || {
+                let decoder = Decoder::new(solver.layout);
+                (decoder, Decoder::new(solver.layout), Vec::new())
             },
+            |unmoving, entry| propagate(solver, unmoving, entry, (level, pass), next, &later),
         );
         std::mem::swap(current, next);
         for (entry, at) in later.into_inner().unwrap_or_else(|p| p.into_inner()) {
