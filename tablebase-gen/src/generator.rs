@@ -117,16 +117,15 @@ impl Generator {
     /// system's temporary directory), into the same values, rule rounds
     /// included; one for which `bytes` is less than an eighth of a byte an
     /// entry and 1.25 MiB (with rule rounds, about a third of a byte an
-    /// entry and 2.5 MiB), is refused with [`GenerateError::NotEnoughMemory`]
-    /// before its solve starts, and one whose rule round finds more
-    /// candidates than the rest leaves room for stops with
-    /// [`GenerateError::RuleRoundsOverBudget`]. Its files are
+    /// entry and 5 MiB), is refused with [`GenerateError::NotEnoughMemory`]
+    /// before its solve starts; one that starts finishes within it, however
+    /// many candidates its rule rounds find. Its files are
     /// written from the scratch files (a generator without a directory
     /// keeps the values, two bytes an entry, in memory). The tables one
     /// capture away, which the solve reads held whole (two bytes an
     /// entry) when that fits and through their blocks otherwise (see
-    /// [`Generator::with_subtable_reads`]), count within the limit; the
-    /// writer's compressors do not.
+    /// [`Generator::with_subtable_reads`]), count within the limit, and so
+    /// do the buffers and compressors that write its files.
     pub fn with_memory_limit(mut self, bytes: u64) -> Generator {
         self.memory_limit = Some(bytes);
         self
@@ -431,8 +430,7 @@ impl Generator {
     /// The first endgame that fails: a table it reads that is missing (with
     /// sub-endgames off), damaged or of other rules
     /// ([`GenerateError::Probe`]), more memory than the limit
-    /// ([`GenerateError::NotEnoughMemory`], before any work;
-    /// [`GenerateError::RuleRoundsOverBudget`] out of core), a file that
+    /// ([`GenerateError::NotEnoughMemory`], before any work), a file that
     /// cannot be written ([`GenerateError::Io`]).
     pub fn generate(
         &self,

@@ -362,8 +362,11 @@ mod tests {
             let (material, entries) = (endgame.material, endgame.entries);
             let whole = Working::choose(material, entries, rules, Some(limit), Reads::Whole);
             whole_blocked += usize::from(whole.is_none());
-            // The solve alone: the process, its index and its cells.
-            let beside = crate::solve::PROCESS_BYTES + Layout::memory(material);
+            // The solve alone: the process, its index, its writer and
+            // its cells.
+            let beside = crate::solve::PROCESS_BYTES
+                + Layout::memory(material)
+                + crate::write::writer_bytes(entries);
             let rule_rounds = rule_rounds_apply(material);
             let alone = working_bytes_for(material, entries, rules) + beside <= limit
                 || Partitions::for_budget(entries, limit - beside, rule_rounds).is_some();

@@ -200,10 +200,10 @@ impl<'a, S: Store> Solver<'a, S> {
 /// cells, which the result reuses).
 pub(crate) const BYTES_PER_ENTRY: u64 = 2;
 
-/// What the process holds beside any solve's own structures and tables:
-/// the program, its threads and their allocator arenas, the writer's
-/// compression contexts (measured against whole runs: see
-/// docs/benchmarks.md).
+/// What the process holds beside any solve's own structures and tables
+/// and the writer's buffers ([`crate::write::writer_bytes`]): the program,
+/// its threads and their allocator arenas (measured against whole runs:
+/// see docs/benchmarks.md).
 pub(crate) const PROCESS_BYTES: u64 = 16 << 20;
 
 /// The memory a solve of `material`'s endgame of `entries` entries under
@@ -228,11 +228,14 @@ pub(crate) fn working_bytes_for(material: Material, entries: u64, rules: RuleSet
 
 /// What any solve of `material`, in memory or out of core, holds beside
 /// its own structures: the process ([`PROCESS_BYTES`]), the endgame's
-/// index and the tables one capture away read as `reads` says
-/// ([`read_bytes`]).
+/// index, the buffers that write its files
+/// ([`crate::write::writer_bytes`], counted as if held throughout: the
+/// peak of some endgames is while they write) and the tables one capture
+/// away read as `reads` says ([`read_bytes`]).
 pub(crate) fn beside_bytes(material: Material, reads: Reads) -> u64 {
     PROCESS_BYTES
         .saturating_add(Layout::memory(material))
+        .saturating_add(crate::write::writer_bytes(Layout::entries(material)))
         .saturating_add(read_bytes(material, reads))
 }
 

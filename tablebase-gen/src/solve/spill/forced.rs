@@ -186,7 +186,11 @@ pub(super) fn forced(
     graph: &mut SpooledGraph,
     progress: &dyn Progress,
 ) -> Result<Forced, GenerateError> {
-    let mut states = solver.cells.states.take().expect("found with the candidates");
+    let mut states = solver
+        .cells
+        .states
+        .take()
+        .expect("found with the candidates");
     debug_assert_eq!(states.len(), candidates.len());
     let count = candidates.len();
     let window = (solver.cells.candidate_bytes / 2).max(1) as usize;
@@ -258,7 +262,8 @@ fn build(
             None => own[i as usize - numbers_here.start],
         };
         // Without the states held, a target may keep anything.
-        let goal = |target: u32| held.map_or(u32::MAX, |held| held[target as usize].load(Relaxed).into());
+        let goal =
+            |target: u32| held.map_or(u32::MAX, |held| held[target as usize].load(Relaxed).into());
         let built: Vec<(Replies, Vec<u32>)> = candidates
             .tasks_in(first_task..last_task)
             .map(|(first, entries)| {
@@ -326,7 +331,9 @@ fn build(
 /// attacked or not.
 fn slots(part: &Replies, extra: &Extra, count: usize) -> usize {
     part.nodes()
-        .map(|(candidate, replies)| (1 + extra.of(candidate, count).count()) * moves(replies).count())
+        .map(|(candidate, replies)| {
+            (1 + extra.of(candidate, count).count()) * moves(replies).count()
+        })
         .sum()
 }
 
@@ -425,7 +432,9 @@ fn sweep(
                                 let kept = replies
                                     .iter()
                                     .filter(|reply| reply.attacked_here() & attacked == 0)
-                                    .filter_map(|reply| Some(reply.gains(state_of(reply.target())?)))
+                                    .filter_map(|reply| {
+                                        Some(reply.gains(state_of(reply.target())?))
+                                    })
                                     .fold(u32::from(acc[slot]), |kept, gains| kept | gains);
                                 acc[slot] = kept as u16;
                                 keep &= kept;
@@ -447,7 +456,8 @@ fn sweep(
                                 }
                                 None => match &held {
                                     Some(held) => {
-                                        let before = held[candidate as usize].fetch_and(keep, Relaxed);
+                                        let before =
+                                            held[candidate as usize].fetch_and(keep, Relaxed);
                                         if before & keep != before {
                                             changed.store(true, Relaxed);
                                         }
@@ -490,7 +500,10 @@ fn sweep(
 
 /// Where range `r`'s slots go.
 fn states_slots_path(states: &States, r: usize) -> std::path::PathBuf {
-    states.file.path().with_file_name(format!("slots-{}", r % 2))
+    states
+        .file
+        .path()
+        .with_file_name(format!("slots-{}", r % 2))
 }
 
 /// [`States::and_all`], for a closure that cannot borrow `states` whole.
@@ -501,9 +514,9 @@ fn states_and(states: &mut States, and: &[(u32, u16)]) -> Result<bool, GenerateE
 /// `values` four to a word.
 fn pack(values: &[u16], words: &mut Vec<u64>) {
     words.extend(values.chunks(4).map(|four| {
-        four.iter()
-            .enumerate()
-            .fold(0u64, |word, (i, &value)| word | u64::from(value) << (16 * i))
+        four.iter().enumerate().fold(0u64, |word, (i, &value)| {
+            word | u64::from(value) << (16 * i)
+        })
     }));
 }
 

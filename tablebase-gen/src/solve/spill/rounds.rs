@@ -33,10 +33,10 @@ use super::forced::States;
 use super::{read_cells, Levels, OutOfCore};
 use crate::solve::bitset::AtomicBits;
 use crate::solve::cell::Cell;
+use crate::solve::rules::TASKS_A_THREAD;
 use crate::solve::rules::{Candidates, Forced, GraphStore, Replies};
 use crate::solve::store::Store;
 use crate::solve::Solver;
-use crate::solve::rules::TASKS_A_THREAD;
 use crate::{GenerateError, Progress};
 
 #[cfg(doc)]
