@@ -228,15 +228,22 @@ pub(crate) fn working_bytes_for(material: Material, entries: u64, rules: RuleSet
 
 /// What any solve of `material`, in memory or out of core, holds beside
 /// its own structures: the process ([`PROCESS_BYTES`]), the endgame's
-/// index, the buffers that write its files
-/// ([`crate::write::writer_bytes`], counted as if held throughout: the
-/// peak of some endgames is while they write) and the tables one capture
-/// away read as `reads` says ([`read_bytes`]).
+/// index and the tables one capture away read as `reads` says
+/// ([`read_bytes`]).
 pub(crate) fn beside_bytes(material: Material, reads: Reads) -> u64 {
     PROCESS_BYTES
         .saturating_add(Layout::memory(material))
-        .saturating_add(crate::write::writer_bytes(Layout::entries(material)))
         .saturating_add(read_bytes(material, reads))
+}
+
+/// What writing `material`'s files holds beside its values (in memory,
+/// two bytes an entry; out of core, in the scratch file): what
+/// [`beside_bytes`] counts (the tables read may still be held), and the
+/// writer's buffers and compressors ([`crate::write::writer_bytes`]). The
+/// solve's own structures are gone by then.
+pub(crate) fn writing_bytes(material: Material, reads: Reads) -> u64 {
+    beside_bytes(material, reads)
+        .saturating_add(crate::write::writer_bytes(Layout::entries(material)))
 }
 
 /// The endgames one capture away from `material`, each once, in stored
@@ -295,10 +302,11 @@ pub(crate) fn read_bytes(material: Material, reads: Reads) -> u64 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Working {
     /// Every entry in memory, in this many bytes ([`working_bytes_for`]
-    /// and [`beside_bytes`]).
+    /// and [`beside_bytes`] while solving, the values and
+    /// [`writing_bytes`] while writing, whichever is more).
     InMemory(u64),
     /// A partition at a time (see `spill`), whose bytes count
-    /// [`beside_bytes`] too.
+    /// [`beside_bytes`] too, or [`writing_bytes`] if that is more.
     OutOfCore(Partitions),
 }
 
@@ -316,17 +324,24 @@ impl Working {
         limit: Option<u64>,
         reads: Reads,
     ) -> Option<Working> {
-        let in_memory = working_bytes_for(material, entries, rules);
         let beside = beside_bytes(material, reads);
+        let writing = writing_bytes(material, reads);
+        let in_memory = working_bytes_for(material, entries, rules)
+            .saturating_add(beside)
+            .max(
+                entries
+                    .saturating_mul(BYTES_PER_ENTRY)
+                    .saturating_add(writing),
+            );
         match limit {
-            Some(limit) if in_memory.saturating_add(beside) > limit => {
+            Some(limit) if in_memory > limit => {
                 let rule_rounds = rules == RuleSet::Asian && rules::apply_to(material);
                 let budget = limit.checked_sub(beside)?;
                 let mut partitions = Partitions::for_budget(entries, budget, rule_rounds)?;
-                partitions.bytes += beside;
-                Some(Working::OutOfCore(partitions))
+                partitions.bytes = (partitions.bytes + beside).max(writing);
+                (partitions.bytes <= limit).then_some(Working::OutOfCore(partitions))
             }
-            _ => Some(Working::InMemory(in_memory.saturating_add(beside))),
+            _ => Some(Working::InMemory(in_memory)),
         }
     }
 

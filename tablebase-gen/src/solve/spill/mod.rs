@@ -38,7 +38,8 @@
 //! frontier with its tellings, and the smaller tables. The finished values
 //! are read from the cells file as the table's files are written
 //! ([`Spilled`]). The rule rounds follow, each a search over bitsets
-//! (`rounds`) and then the steps above from its losses.
+//! (`rounds`), with its candidates' conditions and states in a scratch
+//! file (`forced`), and then the steps above from its losses.
 //!
 //! All of this is [`OutOfCore`], the store behind the same solve loop as
 //! in memory (see the parent module).
@@ -622,10 +623,15 @@ impl<'a> Spilled<'a> {
         layout: &'a Layout,
         rules: RuleSet,
     ) -> Result<Spilled<'a>, GenerateError> {
+        let mut cells = solver.cells;
+        // Only the cells file is read from here on: the writer has the
+        // room the solve's own structures took.
+        cells.plies = Vec::new();
+        cells.to_mate = None;
         let mut spilled = Spilled {
             layout,
             per_side: solver.per_side,
-            cells: solver.cells,
+            cells,
             rules,
             stats: [SideStats::NONE; 2],
         };
