@@ -89,7 +89,7 @@ impl fmt::Display for GenerateError {
                 available,
             } => write!(
                 f,
-                "{material}: solving needs about {} but only {} is available, and it cannot be solved out of core (beside the process, the index and the tables it reads, the limit leaves less than an eighth of a byte an entry and 1.25 MiB, or with rule rounds about a third of a byte an entry and 5 MiB); not started",
+                "{material}: solving needs about {} but only {} is available, and it cannot be solved out of core (beside the process, the index, the tables it reads and the buffers that write its files, the limit leaves less than an eighth of a byte an entry and 1.25 MiB, or with rule rounds about a third of a byte an entry and 5 MiB); not started",
                 Bytes(*needed),
                 Bytes(*available)
             ),

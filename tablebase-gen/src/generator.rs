@@ -14,8 +14,8 @@ use rayon::prelude::*;
 use crate::captures::{capturable, Captures, Reads, Source, SubTable};
 use crate::lock::EndgameLock;
 use crate::solve::{
-    beside_bytes, needs, remove_dead_scratch, solve, solve_spilled, working_bytes_for, Working,
-    PROBE_CACHE_BYTES, PROCESS_BYTES,
+    beside_bytes, needs, remove_dead_scratch, solve, solve_spilled, working_bytes_for,
+    writing_bytes, Working, BYTES_PER_ENTRY, PROBE_CACHE_BYTES, PROCESS_BYTES,
 };
 use crate::write::{load, remove_dead_temporaries, save, save_codes, Saved};
 use crate::{verify, GenerateError, Progress};
@@ -302,11 +302,18 @@ impl Generator {
                 Reads::Auto => &[Reads::Whole, Reads::Probed],
                 forced => &[forced],
             };
-            let beside = ways.iter().map(|&way| beside_bytes(material, way)).min();
+            // Solving, then writing the files: whichever takes more.
+            let needed = ways.iter().map(|&way| {
+                let solving = working_bytes_for(material, entries, rules)
+                    .saturating_add(beside_bytes(material, way));
+                let writing = entries
+                    .saturating_mul(BYTES_PER_ENTRY)
+                    .saturating_add(writing_bytes(material, way));
+                solving.max(writing)
+            });
             GenerateError::NotEnoughMemory {
                 material,
-                needed: working_bytes_for(material, entries, rules)
-                    .saturating_add(beside.unwrap_or(0)),
+                needed: needed.min().unwrap_or(0),
                 available: available.unwrap_or(0),
             }
         })
