@@ -574,10 +574,9 @@ mod tests {
                 scratch(&format!("{name}-probed-parts")),
             ];
             let entries = Layout::entries(material);
-            let probed = beside_bytes(material, Reads::Probed);
-            // Out of core: three quarters of the room in memory beside
-            // the probed tables.
-            let parts = probed + working_bytes_for(material, entries, rules) * 3 / 4;
+            // Out of core: a byte an entry beside the probed tables and the
+            // writer (the values alone take two).
+            let parts = writing_bytes(material, Reads::Probed) + entries;
             let working = Working::choose(material, entries, rules, Some(parts), Reads::Probed);
             assert!(
                 matches!(working, Some((Working::OutOfCore(_), Reads::Probed))),
