@@ -144,8 +144,7 @@ impl Candidates {
         Some(self.before[w / BLOCK] + within + below.count_ones())
     }
 
-    /// The candidates as parallel tasks, in entry order: each task's
-    /// first number, and its candidates' entries.
+    /// Every task of [`Candidates::tasks_in`].
     #[cfg(test)]
     fn tasks(
         &self,
@@ -153,12 +152,14 @@ impl Candidates {
         self.tasks_in(0..self.task_count())
     }
 
-    /// How many tasks [`Candidates::tasks`] has.
+    /// How many tasks the candidates are cut into, each [`TASK_WORDS`]
+    /// words of entries.
     pub(in super::super) fn task_count(&self) -> usize {
         self.entries.words().div_ceil(TASK_WORDS)
     }
 
-    /// Tasks `range` of [`Candidates::tasks`].
+    /// Tasks `range` of the candidates as parallel tasks, in entry order:
+    /// each task's first number, and its candidates' entries.
     pub(in super::super) fn tasks_in(
         &self,
         range: Range<usize>,
