@@ -50,19 +50,6 @@ pub enum GenerateError {
         /// Bytes available.
         available: u64,
     },
-    /// Out of core, a rule round found more candidates than the memory
-    /// limit leaves room for, so the solve stopped (before writing
-    /// anything). The plan cannot tell how many a round will find.
-    RuleRoundsOverBudget {
-        /// The endgame.
-        material: Material,
-        /// Candidates the round found.
-        candidates: u64,
-        /// Bytes the round's search would need with them.
-        needed: u64,
-        /// The memory limit, less the tables one capture away it reads.
-        budget: u64,
-    },
     /// The system refused the memory a solve (or a whole table read back)
     /// needs.
     OutOfMemory {
@@ -102,20 +89,9 @@ impl fmt::Display for GenerateError {
                 available,
             } => write!(
                 f,
-                "{material}: solving needs about {} but only {} is available, and it cannot be solved out of core (beside the process, the index and the tables it reads, the limit leaves less than an eighth of a byte an entry and 1.25 MiB, or with rule rounds about a third of a byte an entry and 2.5 MiB); not started",
+                "{material}: solving needs about {} but only {} is available, and it cannot be solved out of core (beside the process, the index, the tables it reads and the buffers that write its files, the limit leaves less than an eighth of a byte an entry and 1.25 MiB, or with rule rounds about a third of a byte an entry and 5 MiB); not started",
                 Bytes(*needed),
                 Bytes(*available)
-            ),
-            GenerateError::RuleRoundsOverBudget {
-                material,
-                candidates,
-                needed,
-                budget,
-            } => write!(
-                f,
-                "{material}: a rule round out of core found {candidates} candidates, whose search needs about {} where the memory limit leaves {} beside the tables it reads; stopped, nothing written (raise --memory)",
-                Bytes(*needed),
-                Bytes(*budget)
             ),
             GenerateError::OutOfMemory { material, bytes } => write!(
                 f,

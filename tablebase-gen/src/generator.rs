@@ -14,8 +14,8 @@ use rayon::prelude::*;
 use crate::captures::{capturable, Captures, Reads, Source, SubTable};
 use crate::lock::EndgameLock;
 use crate::solve::{
-    beside_bytes, needs, remove_dead_scratch, solve, solve_spilled, working_bytes_for, Working,
-    PROBE_CACHE_BYTES, PROCESS_BYTES,
+    beside_bytes, needs, remove_dead_scratch, solve, solve_spilled, working_bytes_for,
+    writing_bytes, Working, BYTES_PER_ENTRY, PROBE_CACHE_BYTES, PROCESS_BYTES,
 };
 use crate::write::{load, remove_dead_temporaries, save, save_codes, Saved};
 use crate::{verify, GenerateError, Progress};
@@ -117,16 +117,15 @@ impl Generator {
     /// system's temporary directory), into the same values, rule rounds
     /// included; one for which `bytes` is less than an eighth of a byte an
     /// entry and 1.25 MiB (with rule rounds, about a third of a byte an
-    /// entry and 2.5 MiB), is refused with [`GenerateError::NotEnoughMemory`]
-    /// before its solve starts, and one whose rule round finds more
-    /// candidates than the rest leaves room for stops with
-    /// [`GenerateError::RuleRoundsOverBudget`]. Its files are
+    /// entry and 5 MiB), is refused with [`GenerateError::NotEnoughMemory`]
+    /// before its solve starts; one that starts finishes within it, however
+    /// many candidates its rule rounds find. Its files are
     /// written from the scratch files (a generator without a directory
     /// keeps the values, two bytes an entry, in memory). The tables one
     /// capture away, which the solve reads held whole (two bytes an
     /// entry) when that fits and through their blocks otherwise (see
-    /// [`Generator::with_subtable_reads`]), count within the limit; the
-    /// writer's compressors do not.
+    /// [`Generator::with_subtable_reads`]), count within the limit, and so
+    /// do the buffers and compressors that write its files.
     pub fn with_memory_limit(mut self, bytes: u64) -> Generator {
         self.memory_limit = Some(bytes);
         self
@@ -315,11 +314,18 @@ impl Generator {
                 Reads::Auto => &[Reads::Whole, Reads::Probed],
                 forced => &[forced],
             };
-            let beside = ways.iter().map(|&way| beside_bytes(material, way)).min();
+            // Solving, then writing the files: whichever takes more.
+            let needed = ways.iter().map(|&way| {
+                let solving = working_bytes_for(material, entries, rules)
+                    .saturating_add(beside_bytes(material, way));
+                let writing = entries
+                    .saturating_mul(BYTES_PER_ENTRY)
+                    .saturating_add(writing_bytes(material, way));
+                solving.max(writing)
+            });
             GenerateError::NotEnoughMemory {
                 material,
-                needed: working_bytes_for(material, entries, rules)
-                    .saturating_add(beside.unwrap_or(0)),
+                needed: needed.min().unwrap_or(0),
                 available: available.unwrap_or(0),
             }
         })
@@ -443,8 +449,7 @@ impl Generator {
     /// The first endgame that fails: a table it reads that is missing (with
     /// sub-endgames off), damaged or of other rules
     /// ([`GenerateError::Probe`]), more memory than the limit
-    /// ([`GenerateError::NotEnoughMemory`], before any work;
-    /// [`GenerateError::RuleRoundsOverBudget`] out of core), a file that
+    /// ([`GenerateError::NotEnoughMemory`], before any work), a file that
     /// cannot be written ([`GenerateError::Io`]).
     pub fn generate(
         &self,
@@ -608,10 +613,9 @@ mod tests {
                 scratch(&format!("{name}-probed-parts")),
             ];
             let entries = Layout::entries(material);
-            let probed = beside_bytes(material, Reads::Probed);
-            // Out of core: three quarters of the room in memory beside
-            // the probed tables.
-            let parts = probed + working_bytes_for(material, entries, rules) * 3 / 4;
+            // Out of core: a byte an entry beside the probed tables and the
+            // writer (the values alone take two).
+            let parts = writing_bytes(material, Reads::Probed) + entries;
             let working = Working::choose(material, entries, rules, Some(parts), Reads::Probed);
             assert!(
                 matches!(working, Some((Working::OutOfCore(_), Reads::Probed))),

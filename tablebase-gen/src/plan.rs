@@ -276,7 +276,9 @@ impl Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::{beside_bytes, rule_rounds_apply, working_bytes_for, Partitions};
+    use crate::solve::{
+        beside_bytes, rule_rounds_apply, working_bytes_for, writing_bytes, Partitions,
+    };
 
     #[test]
     fn a_plan_puts_each_endgame_after_those_it_needs() {
@@ -302,9 +304,11 @@ mod tests {
             } else {
                 Reads::Whole
             };
-            let in_memory = working_bytes_for(endgame.material, endgame.entries, RuleSet::Asian)
-                + beside_bytes(endgame.material, reads);
-            let over = in_memory > 768 << 20;
+            let (material, entries) = (endgame.material, endgame.entries);
+            let solving = working_bytes_for(material, entries, RuleSet::Asian)
+                + beside_bytes(material, reads);
+            let writing = 2 * entries + writing_bytes(material, reads);
+            let over = solving.max(writing) > 768 << 20;
             assert_eq!(endgame.out_of_core, over, "{}", endgame.material);
             assert!(endgame.working_bytes <= 768 << 20, "{}", endgame.material);
         }
@@ -362,11 +366,15 @@ mod tests {
             let (material, entries) = (endgame.material, endgame.entries);
             let whole = Working::choose(material, entries, rules, Some(limit), Reads::Whole);
             whole_blocked += usize::from(whole.is_none());
-            // The solve alone: the process, its index and its cells.
+            // The solve alone: the process, its index and its cells, and
+            // while it writes, its writer.
             let beside = crate::solve::PROCESS_BYTES + Layout::memory(material);
+            let writing = beside + crate::write::writer_bytes(entries);
             let rule_rounds = rule_rounds_apply(material);
-            let alone = working_bytes_for(material, entries, rules) + beside <= limit
-                || Partitions::for_budget(entries, limit - beside, rule_rounds).is_some();
+            let cells = working_bytes_for(material, entries, rules);
+            let alone = cells + beside <= limit && 2 * entries + writing <= limit
+                || Partitions::for_budget(entries, limit - beside, rule_rounds).is_some()
+                    && writing <= limit;
             assert_eq!(endgame.blocked.is_none(), alone, "{material}");
             match endgame.blocked {
                 None => {

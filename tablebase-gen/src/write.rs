@@ -133,6 +133,85 @@ fn runs_of(
     Ok(())
 }
 
+/// The most bytes writing the files of a table of `entries` entries holds
+/// beside its values, on the threads rayon runs, in the largest of its
+/// three steps. Training the WDL dictionary: the samples, twice while the
+/// trainer joins them into one buffer, with its own tables
+/// ([`TRAINER_BYTES`]), then once with a compression context a thread
+/// that tries the dictionary. Writing either file: each thread's context
+/// at the file's level and dictionary ([`context_bytes`]) with its packed
+/// block and the block compressed; a run of codes ([`runs_of`]) with its
+/// blocks compressed (at most as large as packed: zstd's bound), gathered
+/// before they go out; the block index, four bytes a block, grown to
+/// twice that at most, and the dictionary.
+pub(crate) fn writer_bytes(entries: u64) -> u64 {
+    let threads = rayon::current_num_threads().max(1) as u64;
+    let per_side = entries.div_ceil(2);
+    let contexts = |block_bytes: u64| threads * (context_bytes() + 2 * block_bytes);
+    let size = dictionary_size(per_side);
+    let dictionary = if size < MIN_DICTIONARY_BYTES { 0 } else { size };
+    let file = |block_entries: u64, block_bytes: u64| {
+        let blocks = per_side.div_ceil(block_entries);
+        let run_blocks = (BLOCKS_PER_THREAD as u64 * threads).min(blocks.max(1));
+        let run = run_blocks * (block_entries * 2 + 2 * block_bytes);
+        run + contexts(block_bytes) + 2 * blocks * 4 + dictionary
+    };
+    let wdl_block = u64::from(WDL_BLOCK_ENTRIES) / 4;
+    let wdl = file(u64::from(WDL_BLOCK_ENTRIES), wdl_block);
+    // Eight-bit entries give the DTM file the most blocks.
+    let dtm = file(u64::from(DTM_BLOCK_BYTES), u64::from(DTM_BLOCK_BYTES));
+    // Only a table large enough for a dictionary trains one.
+    let training = if dictionary == 0 {
+        0
+    } else {
+        let samples = (2 * per_side.div_ceil(u64::from(WDL_BLOCK_ENTRIES))).min(DICTIONARY_SAMPLES);
+        let samples = samples * wdl_block;
+        samples + (samples + TRAINER_BYTES).max(contexts(wdl_block)) + dictionary
+    };
+    wdl.max(dtm).max(training)
+}
+
+/// What zstd's dictionary trainer allocates beside the samples, at most
+/// (its fast cover algorithm's table of a four-byte count for each of
+/// 2^20 hashes, and a segment's counts of two bytes each), with room for
+/// the dictionary it returns.
+const TRAINER_BYTES: u64 = (4 << 20) + (2 << 20) + (1 << 20);
+
+/// The most bytes one compression context of the writer takes: at the WDL
+/// files' level with the largest dictionary, or the DTM files' without,
+/// each once it has compressed a block (zstd sizes its tables for the
+/// input). Measured once, from zstd itself.
+fn context_bytes() -> u64 {
+    static BYTES: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *BYTES.get_or_init(|| {
+        // Bytes no model compresses, so that every table is used.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut noise = |len: usize| -> Vec<u8> {
+            (0..len)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    state as u8
+                })
+                .collect()
+        };
+        let dictionary = noise(WDL_DICTIONARY_BYTES as usize);
+        let block = noise(DTM_BLOCK_BYTES as usize);
+        [(WDL_LEVEL, &dictionary[..]), (DTM_LEVEL, &[][..])]
+            .into_iter()
+            .filter_map(|(level, dictionary)| {
+                let mut context =
+                    zstd::bulk::Compressor::with_dictionary(level, dictionary).ok()?;
+                context.compress(&block).ok()?;
+                Some(context.context_mut().sizeof() as u64)
+            })
+            .max()
+            // Without zstd's figure, its documented worst at these levels.
+            .unwrap_or(64 << 20)
+    })
+}
+
 /// WDL blocks sampled to train a dictionary, at most: evenly spaced over
 /// both sides, so that training reads a bounded part of a table out of
 /// core and holds 8 MiB at most.
@@ -147,6 +226,12 @@ const WDL_DICTIONARY_BYTES: u64 = 64 << 10;
 /// blocks for a dictionary to pay.
 const MIN_DICTIONARY_BYTES: u64 = 1 << 10;
 
+/// The size of the WDL dictionary of a table of `per_side` entries a side
+/// (none below [`MIN_DICTIONARY_BYTES`]).
+fn dictionary_size(per_side: u64) -> u64 {
+    (per_side / 2 / ENTRY_BYTES_PER_DICTIONARY_BYTE).min(WDL_DICTIONARY_BYTES)
+}
+
 /// A dictionary for the WDL file of the table `codes` holds, trained on a
 /// sample of its blocks, or none (empty) when the table is too small or
 /// the dictionary would not pay for its own bytes on the sample.
@@ -154,7 +239,7 @@ fn wdl_dictionary(codes: &mut dyn Codes) -> Result<Vec<u8>, GenerateError> {
     let per_side = codes.layout().per_side();
     let block_entries = u64::from(WDL_BLOCK_ENTRIES);
     let blocks_per_side = per_side.div_ceil(block_entries);
-    let size = (per_side / 2 / ENTRY_BYTES_PER_DICTIONARY_BYTE).min(WDL_DICTIONARY_BYTES);
+    let size = dictionary_size(per_side);
     if size < MIN_DICTIONARY_BYTES {
         return Ok(Vec::new());
     }
@@ -519,6 +604,25 @@ fn corrupt(path: PathBuf, why: String) -> GenerateError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The writer's bytes hold a compression context a thread, which zstd
+    /// sizes at a few MiB at most for these blocks, the samples of a
+    /// dictionary for a table large enough for one, and an index that
+    /// grows with the blocks.
+    #[test]
+    fn the_writer_s_bytes_count_its_contexts_samples_and_index() {
+        let context = context_bytes();
+        assert!(context > 16 << 10 && context < 64 << 20, "{context}");
+        let threads = rayon::current_num_threads() as u64;
+        let small = writer_bytes(1000);
+        assert!(small >= threads * context, "{small}");
+        let trained = writer_bytes(100_000_000);
+        let samples = DICTIONARY_SAMPLES * u64::from(WDL_BLOCK_ENTRIES) / 4;
+        assert!(trained >= 2 * samples + TRAINER_BYTES, "{trained}");
+        let dtm_blocks = 5_000_000_000 / u64::from(DTM_BLOCK_BYTES);
+        let large = writer_bytes(10_000_000_000);
+        assert!(large >= trained && large >= 8 * dtm_blocks, "{large}");
+    }
 
     #[test]
     fn a_large_table_gets_a_dictionary_that_its_blocks_read_back_through() {

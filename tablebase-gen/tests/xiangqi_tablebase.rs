@@ -8,7 +8,7 @@ use qiboard::xiangqi::{Color, Position, Setup, Status};
 use qiboard_tablebase::{
     Dtm, Material, ProbeError, RuleSet, SideStats, Table, Tablebase, Value, Wdl, FORMAT_VERSION,
 };
-use qiboard_tablebase_gen::{family, GenerateError, Generator, Quiet};
+use qiboard_tablebase_gen::{family, GenerateError, Generator, Plan, Quiet};
 
 fn material(text: &str) -> Material {
     text.parse().unwrap()
@@ -467,8 +467,10 @@ fn a_writer_removes_what_dead_writers_of_its_table_left() {
 /// solve starts, with the figures; the smaller tables it needs were built.
 #[test]
 fn a_table_too_large_for_the_memory_is_refused_first() {
-    // The process's 16 MiB, and room for KK but not for KRK.
-    let limit = (16 << 20) + 10_000;
+    // Room for KK (the process's 16 MiB, and its writer's compressors)
+    // but not for KRK.
+    let kk = Plan::new(&[material("KK")], RuleSet::Asian, None);
+    let limit = kk.endgames[0].working_bytes;
     let tablebase = Generator::in_memory().with_memory_limit(limit);
     let error = tablebase.generate(&material("KRK"), &Quiet).unwrap_err();
     match &error {

@@ -200,10 +200,10 @@ impl<'a, S: Store> Solver<'a, S> {
 /// cells, which the result reuses).
 pub(crate) const BYTES_PER_ENTRY: u64 = 2;
 
-/// What the process holds beside any solve's own structures and tables:
-/// the program, its threads and their allocator arenas, the writer's
-/// compression contexts (measured against whole runs: see
-/// docs/benchmarks.md).
+/// What the process holds beside any solve's own structures and tables
+/// and the writer's buffers ([`crate::write::writer_bytes`]): the program,
+/// its threads and their allocator arenas (measured against whole runs:
+/// see docs/benchmarks.md).
 pub(crate) const PROCESS_BYTES: u64 = 16 << 20;
 
 /// The memory a solve of `material`'s endgame of `entries` entries under
@@ -234,6 +234,16 @@ pub(crate) fn beside_bytes(material: Material, reads: Reads) -> u64 {
     PROCESS_BYTES
         .saturating_add(Layout::memory(material))
         .saturating_add(read_bytes(material, reads))
+}
+
+/// What writing `material`'s files holds beside its values (in memory,
+/// two bytes an entry; out of core, in the scratch file): what
+/// [`beside_bytes`] counts (the tables read may still be held), and the
+/// writer's buffers and compressors ([`crate::write::writer_bytes`]). The
+/// solve's own structures are gone by then.
+pub(crate) fn writing_bytes(material: Material, reads: Reads) -> u64 {
+    beside_bytes(material, reads)
+        .saturating_add(crate::write::writer_bytes(Layout::entries(material)))
 }
 
 /// The endgames one capture away from `material`, each once, in stored
@@ -292,10 +302,11 @@ pub(crate) fn read_bytes(material: Material, reads: Reads) -> u64 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Working {
     /// Every entry in memory, in this many bytes ([`working_bytes_for`]
-    /// and [`beside_bytes`]).
+    /// and [`beside_bytes`] while solving, the values and
+    /// [`writing_bytes`] while writing, whichever is more).
     InMemory(u64),
     /// A partition at a time (see `spill`), whose bytes count
-    /// [`beside_bytes`] too.
+    /// [`beside_bytes`] too, or [`writing_bytes`] if that is more.
     OutOfCore(Partitions),
 }
 
@@ -313,17 +324,24 @@ impl Working {
         limit: Option<u64>,
         reads: Reads,
     ) -> Option<Working> {
-        let in_memory = working_bytes_for(material, entries, rules);
         let beside = beside_bytes(material, reads);
+        let writing = writing_bytes(material, reads);
+        let in_memory = working_bytes_for(material, entries, rules)
+            .saturating_add(beside)
+            .max(
+                entries
+                    .saturating_mul(BYTES_PER_ENTRY)
+                    .saturating_add(writing),
+            );
         match limit {
-            Some(limit) if in_memory.saturating_add(beside) > limit => {
+            Some(limit) if in_memory > limit => {
                 let rule_rounds = rules == RuleSet::Asian && rules::apply_to(material);
                 let budget = limit.checked_sub(beside)?;
                 let mut partitions = Partitions::for_budget(entries, budget, rule_rounds)?;
-                partitions.bytes += beside;
-                Some(Working::OutOfCore(partitions))
+                partitions.bytes = (partitions.bytes + beside).max(writing);
+                (partitions.bytes <= limit).then_some(Working::OutOfCore(partitions))
             }
-            _ => Some(Working::InMemory(in_memory.saturating_add(beside))),
+            _ => Some(Working::InMemory(in_memory)),
         }
     }
 

@@ -82,6 +82,19 @@ pub(super) trait Store: Sync + Sized {
     /// An empty graph for a round.
     fn graph(solver: &Solver<'_, Self>) -> Result<Self::Graph, GenerateError>;
 
+    /// The candidates of a round whose cycles the opponent can force
+    /// ([`Solver::forced`], by default, with their conditions and states
+    /// in memory).
+    fn forced(
+        solver: &mut Solver<'_, Self>,
+        candidates: &Candidates,
+        relevant: Option<&AtomicBits>,
+        graph: &mut Self::Graph,
+        progress: &dyn Progress,
+    ) -> Result<Forced, GenerateError> {
+        solver.forced(candidates, relevant, graph, progress)
+    }
+
     /// Schedules the candidates `forced` keeps as lost by rule at level 0:
     /// what the round's propagation starts from, or `None` when there are
     /// none (the rounds are over).

@@ -63,8 +63,11 @@ pub(in super::super) struct Candidates {
     entries: AtomicBits,
     /// How many candidates the blocks of [`BLOCK`] words before each hold.
     before: Vec<u32>,
-    /// Each candidate's conditions, in entry order.
+    /// Each candidate's conditions, in entry order (none for
+    /// [`Candidates::numbered`]).
     conditions: Vec<u16>,
+    /// How many there are.
+    len: usize,
 }
 
 impl Candidates {
@@ -77,31 +80,40 @@ impl Candidates {
     }
 
     fn new(entries: AtomicBits, conditions: Vec<u16>) -> Candidates {
-        // Numbered with `u32` in the graph: four thousand million
-        // candidates would need a hundred gigabytes before this.
-        assert!(
-            u32::try_from(conditions.len()).is_ok(),
-            "too many candidates"
-        );
+        let candidates = Candidates::numbered(entries);
+        debug_assert_eq!(candidates.len, conditions.len());
+        Candidates {
+            conditions,
+            ..candidates
+        }
+    }
+
+    /// The candidates marked in `entries`, numbered, whose conditions the
+    /// caller keeps (out of core, in a scratch file).
+    pub(in super::super) fn numbered(entries: AtomicBits) -> Candidates {
         let mut before = Vec::with_capacity(entries.words().div_ceil(BLOCK));
-        let mut count = 0;
+        let mut count: u32 = 0;
         for w in 0..entries.words() {
             if w % BLOCK == 0 {
                 before.push(count);
             }
-            count += entries.count_in_word(w) as u32;
+            // Numbered with `u32` in the graph: four thousand million
+            // candidates would need tens of gigabytes of graph first.
+            count = count
+                .checked_add(entries.count_in_word(w) as u32)
+                .expect("too many candidates");
         }
-        debug_assert_eq!(count as usize, conditions.len());
         Candidates {
             entries,
             before,
-            conditions,
+            conditions: Vec::new(),
+            len: count as usize,
         }
     }
 
     /// How many there are.
     pub(in super::super) fn len(&self) -> usize {
-        self.conditions.len()
+        self.len
     }
 
     /// Candidate `number`'s conditions.
@@ -112,13 +124,13 @@ impl Candidates {
 
     /// Whether `entry` is a candidate's.
     #[inline]
-    pub(super) fn contains(&self, entry: u64) -> bool {
+    pub(in super::super) fn contains(&self, entry: u64) -> bool {
         self.entries.test(entry as usize)
     }
 
     /// The number of `entry`'s candidate, if it is one.
     #[inline]
-    pub(super) fn number(&self, entry: u64) -> Option<u32> {
+    pub(in super::super) fn number(&self, entry: u64) -> Option<u32> {
         let entry = entry as usize;
         if !self.entries.test(entry) {
             return None;
@@ -132,21 +144,23 @@ impl Candidates {
         Some(self.before[w / BLOCK] + within + below.count_ones())
     }
 
-    /// The candidates as parallel tasks, in entry order: each task's
-    /// first number, and its candidates' entries.
-    pub(super) fn tasks(
+    /// Every task of [`Candidates::tasks_in`].
+    #[cfg(test)]
+    fn tasks(
         &self,
     ) -> impl IndexedParallelIterator<Item = (u32, impl Iterator<Item = u64> + '_)> + '_ {
         self.tasks_in(0..self.task_count())
     }
 
-    /// How many tasks [`Candidates::tasks`] has.
-    pub(super) fn task_count(&self) -> usize {
+    /// How many tasks the candidates are cut into, each [`TASK_WORDS`]
+    /// words of entries.
+    pub(in super::super) fn task_count(&self) -> usize {
         self.entries.words().div_ceil(TASK_WORDS)
     }
 
-    /// Tasks `range` of [`Candidates::tasks`].
-    pub(super) fn tasks_in(
+    /// Tasks `range` of the candidates as parallel tasks, in entry order:
+    /// each task's first number, and its candidates' entries.
+    pub(in super::super) fn tasks_in(
         &self,
         range: Range<usize>,
     ) -> impl IndexedParallelIterator<Item = (u32, impl Iterator<Item = u64> + '_)> + '_ {
@@ -166,18 +180,8 @@ impl Candidates {
             .flat_map(move |w| ones_of(self.entries.word(w) & marked.word(w), w).map(|e| e as u64))
     }
 
-    /// The candidates `forced` keeps, as bits over the entries: their own,
-    /// the others cleared.
-    pub(in super::super) fn into_kept(self, forced: &Forced) -> AtomicBits {
-        self.tasks()
-            .map(|(first, entries)| {
-                for (number, entry) in (first..).zip(entries) {
-                    if !forced.contains(number) {
-                        self.entries.remove(entry as usize);
-                    }
-                }
-            })
-            .for_each(drop);
+    /// Their entries, a bit each.
+    pub(in super::super) fn into_entries(self) -> AtomicBits {
         self.entries
     }
 
@@ -374,8 +378,5 @@ mod tests {
         let kept: Vec<u64> = candidates.entries_kept(&forced).into_entries().collect();
         let every_third: Vec<u64> = entries.iter().step_by(3).map(|&e| e as u64).collect();
         assert_eq!(kept, every_third);
-        let bits = candidates.into_kept(&forced);
-        let from_bits: Vec<u64> = bits.ones(0..len).map(|e| e as u64).collect();
-        assert_eq!(from_bits, every_third);
     }
 }

@@ -29,7 +29,7 @@ use qiboard_tablebase::Decoder;
 /// Tasks of candidates whose parts of the graph are built at once, for
 /// each thread: the parts then go to the graph's store, in order. Out of
 /// core they wait in memory, uncounted by the budget: so few at once.
-const TASKS_A_THREAD: usize = 2;
+pub(in super::super) const TASKS_A_THREAD: usize = 2;
 
 /// Where a round's graph of candidates waits for its sweeps: whole in
 /// memory (a `Vec` of its parts), or out of core in a scratch file.
@@ -66,6 +66,11 @@ impl Forced {
                 .map(|i| AtomicU16::new(keep(i).into()))
                 .collect(),
         )
+    }
+
+    /// No candidate's: for a store that keeps the search's result itself.
+    pub(in super::super) fn none() -> Forced {
+        Forced(Vec::new())
     }
 
     /// Whether candidate `number` is lost by rule.
@@ -135,7 +140,7 @@ impl<S: Store> Solver<'_, S> {
                         let found = self.replies(
                             &mut decoder,
                             (i, entry, conditions),
-                            candidates,
+                            &|target| candidates.conditions(target),
                             &find,
                             &mut replies,
                         );
@@ -151,14 +156,12 @@ impl<S: Store> Solver<'_, S> {
                 })
                 .collect();
             for mut part in parts {
-                for (i, attacked_there) in std::mem::take(&mut part.attacking) {
-                    let reply = &mut part.replies[i as usize];
-                    let key = (reply.target, attacked_there);
-                    reply.target = *numbers.entry(key).or_insert_with(|| {
+                part.move_attacking(|key| {
+                    *numbers.entry(key).or_insert_with(|| {
                         extra.push(key);
                         (candidates.len() + extra.len() - 1) as u32
-                    });
-                }
+                    })
+                });
                 graph.keep(part)?;
             }
         }
@@ -229,14 +232,15 @@ impl<S: Store> Solver<'_, S> {
 
     /// Adds to `graph` the replies of candidate `i` (of `entry`, with
     /// `conditions`): for each of its drawing moves, the opponent's
-    /// replies into a candidate (`find` gives its number) that could keep
-    /// some of its conditions. Returns false, adding nothing, when some
-    /// drawing move has none.
-    fn replies(
+    /// replies into a candidate (`find` gives its number, `goal` what its
+    /// conditions may still hold: at most its conditions, at least what it
+    /// keeps) that could keep some of its conditions. Returns false, adding
+    /// nothing, when some drawing move has none.
+    pub(in super::super) fn replies(
         &self,
         decoder: &mut Decoder,
         (i, entry, conditions): (u32, u64, u32),
-        all: &Candidates,
+        goal: &impl Fn(u32) -> u32,
         find: &impl Fn(u64) -> Option<u32>,
         graph: &mut Replies,
     ) -> bool {
@@ -280,7 +284,7 @@ impl<S: Store> Solver<'_, S> {
                     chased(&back, !side) - already
                 };
                 let mirrored = slot.mirrored;
-                let goal = all.conditions(target);
+                let goal = goal(target);
                 let still_chased = chased(&back, side);
                 // The target's victims are a mask over its stored image's
                 // pieces: where each of ours would stand there.
@@ -390,7 +394,7 @@ fn stored_mask(pieces: Bitboard, attacked: Bitboard, mirrored: bool) -> u16 {
 /// twelve bytes: a round's graph holds millions.
 #[derive(Clone, Copy, Debug)]
 #[repr(C, packed(2))]
-struct Reply {
+pub(in super::super) struct Reply {
     /// The node the reply leads to. Node `i` below the number of
     /// candidates is candidate `i` with nothing attacked, the node a reply
     /// is built with; a reply that attacks is moved on, once its part is
@@ -431,12 +435,20 @@ impl Reply {
     /// `mover`, that this reply keeps when the target's are `target`.
     #[inline]
     fn keeps(&self, mover: u32, target: u32) -> u32 {
-        let mut kept = if self.checks() && mover & CHECK != 0 && target & CHECK != 0 {
+        mover & self.gains(target)
+    }
+
+    /// The conditions of any mover that this reply keeps when the
+    /// target's are `target` ([`Reply::keeps`] is these, within the
+    /// mover's own).
+    #[inline]
+    pub(in super::super) fn gains(&self, target: u32) -> u32 {
+        let mut kept = if self.checks() && target & CHECK != 0 {
             CHECK
         } else {
             0
         };
-        let mut victims = u32::from(self.victims) & mover;
+        let mut victims = u32::from(self.victims);
         while victims != 0 {
             let bit = victims.trailing_zeros();
             victims &= victims - 1;
@@ -446,6 +458,18 @@ impl Reply {
             }
         }
         kept
+    }
+
+    /// The node the reply leads to.
+    #[inline]
+    pub(in super::super) fn target(&self) -> u32 {
+        self.target
+    }
+
+    /// The mover's pieces the reply newly attacks ([`Reply`]'s field).
+    #[inline]
+    pub(in super::super) fn attacked_here(&self) -> u16 {
+        self.attacked_here
     }
 }
 
@@ -508,7 +532,17 @@ impl Replies {
         self.replies.push(reply);
     }
 
-    fn shrink_to_fit(&mut self) {
+    /// Moves each reply that attacks on to the node `node` gives for its
+    /// key (its target candidate, what it attacks there), once the part is
+    /// built.
+    pub(in super::super) fn move_attacking(&mut self, mut node: impl FnMut((u32, u16)) -> u32) {
+        for (i, attacked_there) in std::mem::take(&mut self.attacking) {
+            let reply = &mut self.replies[i as usize];
+            reply.target = node((reply.target, attacked_there));
+        }
+    }
+
+    pub(in super::super) fn shrink_to_fit(&mut self) {
         self.nodes.shrink_to_fit();
         self.replies.shrink_to_fit();
         self.attacking.shrink_to_fit();
@@ -564,7 +598,7 @@ impl Replies {
     }
 
     /// The nodes in order: each one's candidate number, and its replies.
-    fn nodes(&self) -> impl Iterator<Item = (u32, &[Reply])> {
+    pub(in super::super) fn nodes(&self) -> impl Iterator<Item = (u32, &[Reply])> {
         let by_node = self
             .replies
             .chunk_by(|_, next| next.flags & STARTS_NODE == 0);
@@ -573,6 +607,6 @@ impl Replies {
 }
 
 /// A node's replies (see [`Replies::nodes`]) move by move.
-fn moves(replies: &[Reply]) -> impl Iterator<Item = &[Reply]> {
+pub(in super::super) fn moves(replies: &[Reply]) -> impl Iterator<Item = &[Reply]> {
     replies.chunk_by(|_, next| next.flags & STARTS_MOVE == 0)
 }

@@ -83,7 +83,7 @@ mod cycles;
 mod reach;
 
 pub(super) use candidates::Candidates;
-pub(super) use cycles::{Forced, GraphStore, Replies};
+pub(super) use cycles::{moves, Forced, GraphStore, Replies, TASKS_A_THREAD};
 
 use super::store::Store;
 use super::{Propagation, Solver};
@@ -184,7 +184,7 @@ impl<S: Store> Solver<'_, S> {
         loop {
             let (candidates, relevant) = S::round_candidates(self, progress)?;
             let mut graph = S::graph(self)?;
-            let forced = self.forced(&candidates, relevant.as_ref(), &mut graph, progress)?;
+            let forced = S::forced(self, &candidates, relevant.as_ref(), &mut graph, progress)?;
             drop(graph);
             drop(relevant);
             let Some(losses) = S::rule_losses(self, candidates, forced)? else {

@@ -113,6 +113,11 @@ impl Array {
         Ok(Array { path, file })
     }
 
+    /// The file's path.
+    pub(super) fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// Fills `buffer` from byte `at` on.
     pub(super) fn read(&mut self, at: u64, buffer: &mut [u8]) -> Result<(), GenerateError> {
         self.file

@@ -38,12 +38,14 @@
 //! frontier with its tellings, and the smaller tables. The finished values
 //! are read from the cells file as the table's files are written
 //! ([`Spilled`]). The rule rounds follow, each a search over bitsets
-//! (`rounds`) and then the steps above from its losses.
+//! (`rounds`), with its candidates' conditions and states in a scratch
+//! file (`forced`), and then the steps above from its losses.
 //!
 //! All of this is [`OutOfCore`], the store behind the same solve loop as
 //! in memory (see the parent module).
 
 mod files;
+mod forced;
 mod rounds;
 
 use std::ops::Range;
@@ -88,6 +90,13 @@ const FEWEST_HELD: u64 = 1 << 12;
 /// systems allow a process a thousand or so open files.
 const MOST_PARTS: u64 = 512;
 
+/// Entries for each byte of the window a rule round's search holds of
+/// its candidates' states, at least: a round whose candidates' states do
+/// not fit sweeps them a window at a time, a pass over its graph each, so
+/// the window bounds the passes (to a sixteenth of the candidates an
+/// entry, at worst, of all entries).
+const ENTRIES_A_STATE_BYTE: u64 = 32;
+
 /// How an out-of-core solve of `entries` entries spends its budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Partitions {
@@ -99,9 +108,9 @@ pub(crate) struct Partitions {
     /// compressors aside; the smaller tables it reads are added by
     /// `Working::within`).
     pub bytes: u64,
-    /// With rule rounds, the bytes a round's candidates may take, four
-    /// for each (their conditions, then their states in the search for
-    /// cycles); 0 without.
+    /// With rule rounds, the bytes a round's search holds of its
+    /// candidates' states (two bytes each, the rest in a scratch file:
+    /// see `forced`); 0 without.
     pub candidate_bytes: u64,
 }
 
@@ -110,8 +119,10 @@ impl Partitions {
     /// rounds if `rule_rounds`, or `None` if that is too little: less
     /// than a bit an entry, a batch of 256 KiB, 1 MiB of slack and
     /// partitions of [`FEWEST_HELD`] entries, at most [`MOST_PARTS`] of
-    /// them; with rule rounds, less than [`rounds::fixed_bytes`] and
-    /// room for a candidate in every sixty-four entries.
+    /// them; with rule rounds, less than [`rounds::fixed_bytes`] and a
+    /// window of states of a byte every [`ENTRIES_A_STATE_BYTE`] entries
+    /// (at least 1 MiB), which a round's candidates, however many, are
+    /// swept through.
     pub(crate) fn for_budget(entries: u64, budget: u64, rule_rounds: bool) -> Option<Partitions> {
         let to_mate = entries.div_ceil(64) * 8;
         // A batch: its entries and their tellings, collected then merged.
@@ -142,7 +153,7 @@ impl Partitions {
         if rule_rounds {
             // The rounds' search holds no partition: it has the budget.
             let room = budget.checked_sub(rounds::fixed_bytes(entries))?;
-            if room < entries / 16 {
+            if room < (entries / ENTRIES_A_STATE_BYTE).max(1 << 20) {
                 return None;
             }
             partitions.candidate_bytes = room;
@@ -189,6 +200,10 @@ pub(super) struct OutOfCore {
     to_mate: Option<AtomicBits>,
     /// During a rule round's search: the entries still unresolved.
     open: Option<AtomicBits>,
+    /// During a rule round: its candidates' conditions, then states.
+    states: Option<forced::States>,
+    /// The most candidates a round found.
+    most_candidates: usize,
     /// Last, so that its files are closed before it goes.
     scratch: Scratch,
 }
@@ -230,6 +245,8 @@ impl OutOfCore {
             plies: Vec::new(),
             to_mate: Some(AtomicBits::new(total)),
             open: None,
+            states: None,
+            most_candidates: 0,
             scratch,
         })
     }
@@ -404,6 +421,16 @@ impl Store for OutOfCore {
 
     fn graph(solver: &Solver<'_, Self>) -> Result<SpooledGraph, GenerateError> {
         SpooledGraph::create(&solver.cells.scratch)
+    }
+
+    fn forced(
+        solver: &mut Solver<'_, Self>,
+        candidates: &Candidates,
+        _relevant: Option<&AtomicBits>,
+        graph: &mut SpooledGraph,
+        progress: &dyn Progress,
+    ) -> Result<Forced, GenerateError> {
+        forced::forced(solver, candidates, graph, progress)
     }
 
     fn rule_losses(
@@ -596,10 +623,15 @@ impl<'a> Spilled<'a> {
         layout: &'a Layout,
         rules: RuleSet,
     ) -> Result<Spilled<'a>, GenerateError> {
+        let mut cells = solver.cells;
+        // Only the cells file is read from here on: the writer has the
+        // room the solve's own structures took.
+        cells.plies = Vec::new();
+        cells.to_mate = None;
         let mut spilled = Spilled {
             layout,
             per_side: solver.per_side,
-            cells: solver.cells,
+            cells,
             rules,
             stats: [SideStats::NONE; 2],
         };
@@ -720,8 +752,10 @@ mod tests {
 
     /// Rule rounds out of core, with partitions, windows of cells and
     /// batches of the graph much smaller than the endgame, give the codes
-    /// the rounds in memory give (KNPKN takes four rounds); with no room
-    /// for candidates, the solve stops with an error.
+    /// the rounds in memory give (KNPKN takes four rounds): with the
+    /// candidates' states held whole, and swept through a window of a few
+    /// hundred of them, far fewer than a round finds (where the search once
+    /// stopped for want of room).
     #[test]
     fn rule_rounds_out_of_core_solve_what_memory_solves() {
         let generator = Generator::in_memory();
@@ -733,14 +767,19 @@ mod tests {
             assert!(rule_decided(&in_memory) > 0, "{name}: no rule decision");
             let entries = layout.per_side() as usize * 2;
             let held = (entries / 50).next_multiple_of(64).max(4096);
-            let solve = |room| spilled(&layout, &captures, RuleSet::Asian, held, room);
-            let differ = differing(&in_memory, &solve(u64::MAX).unwrap());
-            assert_eq!(differ, 0, "{name}: {differ} codes differ");
-            let refused = solve(0).unwrap_err();
-            assert!(
-                matches!(refused, GenerateError::RuleRoundsOverBudget { material: m, candidates, .. } if m == material && candidates > 0),
-                "{name}: {refused}"
-            );
+            // A window of a fourth or less of the first round's candidates.
+            let few = (entries / 2000) as u64;
+            for window in [u64::MAX / 2, few] {
+                let (codes, most) =
+                    spilled_with(&layout, &captures, RuleSet::Asian, held, window * 2).unwrap();
+                let differ = differing(&in_memory, &codes);
+                assert_eq!(
+                    differ, 0,
+                    "{name}, a window of {window}: {differ} codes differ"
+                );
+                let many = window > entries as u64 || most as u64 > 2 * window;
+                assert!(many, "{name}: {most} candidates");
+            }
         }
     }
 
@@ -749,7 +788,7 @@ mod tests {
     }
 
     /// The codes of an out-of-core solve in partitions of `held` entries,
-    /// with `candidate_bytes` for a rule round's candidates.
+    /// with `candidate_bytes` for a rule round's candidates' states.
     fn spilled(
         layout: &Layout,
         captures: &Captures,
@@ -757,6 +796,17 @@ mod tests {
         held: usize,
         candidate_bytes: u64,
     ) -> Result<Vec<u16>, GenerateError> {
+        spilled_with(layout, captures, rules, held, candidate_bytes).map(|(codes, _)| codes)
+    }
+
+    /// [`spilled`]'s codes, and the most candidates a rule round found.
+    fn spilled_with(
+        layout: &Layout,
+        captures: &Captures,
+        rules: RuleSet,
+        held: usize,
+        candidate_bytes: u64,
+    ) -> Result<(Vec<u16>, usize), GenerateError> {
         let partitions = Partitions {
             held,
             batch: 777,
@@ -764,8 +814,9 @@ mod tests {
             candidate_bytes,
         };
         let scratch = std::env::temp_dir();
-        solve_spilled(layout, captures, rules, partitions, &scratch, &Quiet)
-            .and_then(|spilled| spilled.into_codes())
+        let spilled = solve_spilled(layout, captures, rules, partitions, &scratch, &Quiet)?;
+        let most = spilled.cells.most_candidates;
+        Ok((spilled.into_codes()?, most))
     }
 
     fn rule_decided(codes: &[u16]) -> usize {
@@ -796,7 +847,7 @@ mod tests {
         assert_eq!(ruled.bytes, 32 << 20);
         let fixed = super::rounds::fixed_bytes(entries);
         assert_eq!(ruled.candidate_bytes, (32 << 20) - fixed);
-        assert!(Partitions::for_budget(entries, 20 << 20, true).is_none());
-        assert!(Partitions::for_budget(entries, 20 << 20, false).is_some());
+        assert!(Partitions::for_budget(entries, 19 << 20, true).is_none());
+        assert!(Partitions::for_budget(entries, 19 << 20, false).is_some());
     }
 }

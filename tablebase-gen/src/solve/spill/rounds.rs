@@ -21,16 +21,19 @@
 //! rounds leave out cannot be forced; the test of the rule rounds'
 //! module checks the two kinds of round against each other).
 //!
-//! What stays in memory: two bits an entry (the unresolved entries, and
-//! the candidates with their directory), a window of cells, and four
-//! bytes a candidate, which [`Partitions::candidate_bytes`] bounds: a
-//! round with more candidates than that stops with
-//! [`GenerateError::RuleRoundsOverBudget`].
+//! The candidates' conditions, and then their states in the search for
+//! forced cycles, go to a scratch file as they are found (`forced`): what
+//! stays in memory is two bits an entry (the unresolved entries, and the
+//! candidates with their directory), a window of cells, and what
+//! [`fixed_bytes`] and [`Partitions::candidate_bytes`] count, however many
+//! candidates a round finds.
 
 use super::files::{io_error, ListReader, ListWriter, Scratch};
+use super::forced::States;
 use super::{read_cells, Levels, OutOfCore};
 use crate::solve::bitset::AtomicBits;
 use crate::solve::cell::Cell;
+use crate::solve::rules::TASKS_A_THREAD;
 use crate::solve::rules::{Candidates, Forced, GraphStore, Replies};
 use crate::solve::store::Store;
 use crate::solve::Solver;
@@ -47,19 +50,27 @@ const WINDOW: usize = if cfg!(test) { 1 << 14 } else { 1 << 18 };
 
 /// Words of the graph's file read back at once in a sweep (in tests, few,
 /// so that a sweep takes many batches).
-const GRAPH_BATCH: usize = if cfg!(test) { 1 << 10 } else { 1 << 16 };
+pub(super) const GRAPH_BATCH: usize = if cfg!(test) { 1 << 10 } else { 1 << 16 };
+
+/// Entries a task of the search for cycles covers (`rules::candidates`'
+/// tasks).
+const TASK_ENTRIES: u64 = 1 << 16;
 
 /// The bytes a rule round out of core takes whatever its candidates: the
 /// unresolved entries and the candidates (a bit an entry each), the
 /// candidates' directory, a window of cells, the graph's batches as
-/// written and as read back, and 1 MiB of slack (for the parts a batch of
-/// tasks builds before they are written, two a thread, and the few nodes
-/// whose replies attack).
+/// written and as read back, decoded, with a slot (two bytes) a word and
+/// a node's new state (eight bytes) a word, a batch of tasks' own
+/// conditions, and 1 MiB of slack (for the parts a batch of tasks builds
+/// before they are written, two a thread, and the few nodes whose replies
+/// attack).
 pub(crate) fn fixed_bytes(entries: u64) -> u64 {
     let bits = entries.div_ceil(64) * 8;
     let directory = entries.div_ceil(512) * 4;
-    let graph = 2 * GRAPH_BATCH as u64 * 8;
-    2 * bits + directory + WINDOW as u64 * 2 + graph + (1 << 20)
+    let graph = GRAPH_BATCH as u64 * (8 + 16 + 2 + 8);
+    let threads = rayon::current_num_threads().max(1) as u64;
+    let own = TASKS_A_THREAD as u64 * threads * TASK_ENTRIES * 2;
+    2 * bits + directory + WINDOW as u64 * 2 + graph + own + (1 << 20)
 }
 
 /// A round's candidates, found afresh a window of cells at a time, with
@@ -77,31 +88,20 @@ pub(super) fn candidates(
     let material = solver.layout.material();
     progress.start(&format!("{material} rules"), total as u64);
     let entries = AtomicBits::new(total);
-    let mut conditions = Vec::new();
-    let mut found = 0;
+    let mut states = States::create(&solver.cells.scratch)?;
     for start in (0..total).step_by(WINDOW) {
         let window = start..total.min(start + WINDOW);
         let words = start / 64..window.end.div_ceil(64);
         solver.cells.hold_range(window)?;
-        let lists = solver.candidates_among(&entries, words, progress);
-        found += lists.iter().map(Vec::len).sum::<usize>() as u64;
-        conditions.extend(lists);
-        // Their lists, joined, then their states: four bytes each,
-        // refused as soon as they would not fit.
-        let room = solver.cells.candidate_bytes;
-        if found * 4 > room {
-            progress.finish();
-            return Err(GenerateError::RuleRoundsOverBudget {
-                material,
-                candidates: found,
-                needed: found * 4 + fixed_bytes(total as u64),
-                budget: room + fixed_bytes(total as u64),
-            });
+        for conditions in solver.candidates_among(&entries, words, progress) {
+            states.extend(&conditions)?;
         }
     }
     progress.finish();
     solver.cells.plies = Vec::new();
-    Ok(Candidates::found(entries, conditions))
+    solver.cells.most_candidates = solver.cells.most_candidates.max(states.len());
+    solver.cells.states = Some(states);
+    Ok(Candidates::numbered(entries))
 }
 
 /// The entries whose cells are unresolved, read from the cells file.
@@ -127,8 +127,19 @@ pub(super) fn losses(
 ) -> Result<Option<Levels>, GenerateError> {
     let cells = &mut solver.cells;
     cells.open = None;
-    let losses = candidates.into_kept(&forced);
     drop(forced);
+    // The states the search left, in candidate (entry) order.
+    let losses = candidates.into_entries();
+    let mut numbered = losses.ones(0..losses.words() * 64);
+    let mut states = cells.states.take().expect("searched first");
+    states.each(|state| {
+        let entry = numbered.next().expect("a state a candidate");
+        if state == 0 {
+            losses.remove(entry);
+        }
+    })?;
+    drop(numbered);
+    drop(states);
     if losses.count() == 0 {
         return Ok(None);
     }
