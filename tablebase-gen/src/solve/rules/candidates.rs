@@ -321,17 +321,21 @@ impl<S: Store> Solver<'_, S> {
         let mut check = true;
         let mut victims = position.by_color(!side);
         let mut drawing = false;
-        let alive = self.each_drawing_move(entry, position, |after, _| {
+        let alive = self.each_drawing_move(entry, position, |drawing_move| {
             drawing = true;
-            if after.is_check() {
+            if drawing_move.checks() {
                 victims = Bitboard::EMPTY;
             } else {
                 check = false;
-                let now = chased(after, side) & victims;
-                victims = if now.is_empty() {
-                    now
+                victims = if drawing_move.may_chase(victims) {
+                    let now = chased(drawing_move.after(), side) & victims;
+                    if now.is_empty() {
+                        now
+                    } else {
+                        now - *before.get_or_insert_with(|| chased(position, side))
+                    }
                 } else {
-                    now - *before.get_or_insert_with(|| chased(position, side))
+                    Bitboard::EMPTY
                 };
             }
             check || !victims.is_empty()

@@ -20,7 +20,7 @@ use rayon::prelude::*;
 use super::super::bitset::AtomicBits;
 use super::super::store::Store;
 use super::candidates::{squares_of, Candidates, CHECK};
-use super::Solver;
+use super::{each_quiet, Solver};
 use crate::{GenerateError, Progress};
 use qiboard::xiangqi::rules::chased;
 use qiboard::xiangqi::{Bitboard, Square};
@@ -254,24 +254,27 @@ impl<S: Store> Solver<'_, S> {
         let victims = squares_of(conditions & !CHECK, theirs);
         let mark = graph.mark();
         graph.open_node(i);
-        let covered = self.each_drawing_move(entry, position, |after, after_slot| {
+        let covered = self.each_drawing_move(entry, position, |drawing_move| {
+            let after_slot = drawing_move.slot;
+            let after = drawing_move.after();
             graph.open_move();
             // What the opponent chased already, once a reply needs it.
             let mut already = None;
             let mut kept = 0;
-            for &reply in after.legal_quiets().iter() {
+            each_quiet(after, |reply| {
                 // Most replies land on no candidate: that is known from
                 // the index alone, before the reply is played.
                 let Some((slot, played)) = self.slot_after(after, after_slot, reply) else {
-                    continue;
+                    return true;
                 };
-                // Candidates are unresolved: membership says it all.
+                // Candidates are unresolved, so legal: membership says it
+                // all, of the reply's legality too.
                 let Some(target) = find(self.entry(side, slot.index)) else {
-                    continue;
+                    return true;
                 };
                 let back = played.unwrap_or_else(|| after.play(reply));
                 if back.is_check() {
-                    continue;
+                    return true;
                 }
                 // A perpetual check loses whatever the other side chases
                 // (AXF article 6 before the chase articles): a check cycle
@@ -337,7 +340,8 @@ impl<S: Store> Solver<'_, S> {
                     kept |= reply_keeps.keeps(conditions, goal);
                     graph.push(reply_keeps, attacked_there);
                 }
-            }
+                true
+            });
             kept & conditions != 0
         });
         // A candidate has a drawing move, so a node covered has a reply,

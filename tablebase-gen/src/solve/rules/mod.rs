@@ -40,6 +40,16 @@
 //! (a test holds them to it). The loop over rounds is
 //! [`Solver::apply_rules`], the same for both stores.
 //!
+//! What a round costs is walking moves and indexing where they lead, for
+//! every unresolved position and, in the graph, every reply of every
+//! candidate's drawing moves. So the rounds never list legal moves: a
+//! move's legality is read off the cell it leads to (an entry whose side
+//! not to move is in check is illegal, never unresolved), and only the
+//! moves indexed in full (of a king, advisor or elephant) or made in check
+//! are tested first, on bitboards. Whether a drawing move checks, and
+//! whether it may chase at all, is read from bitboards too: most positions
+//! fail on their first drawing move, which is then never played.
+//!
 //! The rules only bite when both sides have a rook, horse, cannon or pawn
 //! (pieces that cross the river): with only advisors and elephants a side
 //! can never trap the other into perpetual attack, and such endgames are
@@ -88,7 +98,9 @@ pub(super) use cycles::{moves, Forced, GraphStore, Replies, TASKS_A_THREAD};
 use super::store::Store;
 use super::{Propagation, Solver};
 use crate::{GenerateError, Progress};
-use qiboard::xiangqi::{Color, Move, PieceKind, Position};
+use qiboard::xiangqi::{
+    attacks, king_attackers, reach, Bitboard, Color, Move, Piece, PieceKind, Position,
+};
 use qiboard_tablebase::Material;
 use qiboard_tablebase::Slot;
 
@@ -107,6 +119,101 @@ pub(crate) fn apply_to(material: Material) -> bool {
     })
 }
 
+/// Calls `visit` with each non-capture of `position` that could be legal,
+/// until it returns false. The rule rounds ask only about moves into
+/// unresolved entries, and an entry whose side not to move is in check is
+/// illegal, never unresolved: so a move of a rook, cannon, horse or pawn
+/// needs no test of its own, its entry's cell answers (listing the legal
+/// moves was the bulk of a round, and most positions are ruled out by
+/// their first drawing move, most replies land on no candidate). Those
+/// pieces come first, their moves indexed from the position's slot. A
+/// king, advisor or elephant move, which is played and indexed in full,
+/// is tested first, a cheap test on bitboards; so is every move of a side
+/// in check (after a check candidate's move), of which few are legal.
+#[inline]
+fn each_quiet(position: &Position, mut visit: impl FnMut(Move) -> bool) {
+    use PieceKind::{Advisor, Cannon, Elephant, Horse, King, Pawn, Rook};
+    let side = position.side_to_move();
+    let occupied = position.occupied();
+    let ours = position.pieces_by_kind(side);
+    let theirs = position.pieces_by_kind(!side);
+    let king = position.king(side);
+    let in_check = !king_attackers(!side, &theirs, king, occupied).is_empty();
+    for kind in [Rook, Cannon, Horse, Pawn, Advisor, Elephant, King] {
+        let piece = Piece { color: side, kind };
+        let tested = in_check || matches!(kind, Advisor | Elephant | King);
+        for from in ours[kind as usize] {
+            for to in reach(piece, from, occupied) - occupied {
+                if tested {
+                    let path = from.bitboard() | to.bitboard();
+                    let king = if kind == King { to } else { king };
+                    if !king_attackers(!side, &theirs, king, occupied ^ path).is_empty() {
+                        continue;
+                    }
+                }
+                if !visit(Move::new(from, to)) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// A drawing move of [`Solver::each_drawing_move`]: what a candidate asks
+/// of it is answered from bitboards where it can be, since most are
+/// ruled out without the position after the move, which is played only
+/// when asked for.
+struct Drawing<'a> {
+    before: &'a Position,
+    mv: Move,
+    /// Where the position after it is stored.
+    slot: Slot,
+    after: Option<Position>,
+}
+
+impl Drawing<'_> {
+    /// The position after the move.
+    fn after(&mut self) -> &Position {
+        let (before, mv) = (self.before, self.mv);
+        self.after.get_or_insert_with(|| before.play(mv))
+    }
+
+    /// The mover's pieces after the move, and the squares occupied then.
+    fn moved(&self) -> ([Bitboard; 7], Bitboard) {
+        let side = self.before.side_to_move();
+        let mut ours = self.before.pieces_by_kind(side);
+        let path = self.mv.from().bitboard() | self.mv.to().bitboard();
+        if let Some(piece) = self.before.piece_at(self.mv.from()) {
+            ours[piece.kind as usize] ^= path;
+        }
+        (ours, self.before.occupied() ^ path)
+    }
+
+    /// Whether the move checks.
+    fn checks(&self) -> bool {
+        let side = self.before.side_to_move();
+        let (ours, occupied) = self.moved();
+        !king_attackers(side, &ours, self.before.king(!side), occupied).is_empty()
+    }
+
+    /// Whether, after the move, one of the mover's pieces that can chase
+    /// attacks one of `squares`: never false where
+    /// [`qiboard::xiangqi::rules::chased`] finds one of them chased.
+    fn may_chase(&self, squares: Bitboard) -> bool {
+        use PieceKind::{Advisor, Cannon, Elephant, Horse, Rook};
+        let side = self.before.side_to_move();
+        let (ours, occupied) = self.moved();
+        [Rook, Cannon, Horse, Elephant, Advisor]
+            .iter()
+            .any(|&kind| {
+                let piece = Piece { color: side, kind };
+                ours[kind as usize]
+                    .iter()
+                    .any(|from| !(attacks(piece, from, occupied) & squares).is_empty())
+            })
+    }
+}
+
 impl<S: Store> Solver<'_, S> {
     /// Calls `visit` with where each move of `position` (unresolved
     /// `entry`, decoded) that keeps the draw without capturing (into a
@@ -118,7 +225,7 @@ impl<S: Store> Solver<'_, S> {
         &self,
         entry: u64,
         position: &Position,
-        mut visit: impl FnMut(&Position, Slot) -> bool,
+        mut visit: impl FnMut(&mut Drawing<'_>) -> bool,
     ) -> bool {
         let side = position.side_to_move();
         let slot = Slot {
@@ -134,23 +241,27 @@ impl<S: Store> Solver<'_, S> {
         } else {
             u32::MAX
         };
-        for &mv in position.legal_quiets().iter() {
+        let mut alive = true;
+        each_quiet(position, |mv| {
             if drawing == 0 {
-                break;
-            }
-            let Some((child, after)) = self.slot_after(position, slot, mv) else {
-                continue;
-            };
-            if !self.cells.is_open(self.entry(!side, child.index)) {
-                continue;
-            }
-            drawing -= 1;
-            let after = after.unwrap_or_else(|| position.play(mv));
-            if !visit(&after, child) {
                 return false;
             }
-        }
-        true
+            let Some((child, after)) = self.slot_after(position, slot, mv) else {
+                return true;
+            };
+            if !self.cells.is_open(self.entry(!side, child.index)) {
+                return true;
+            }
+            drawing -= 1;
+            alive = visit(&mut Drawing {
+                before: position,
+                mv,
+                slot: child,
+                after,
+            });
+            alive
+        });
+        alive
     }
 
     /// The slot of `position` after the non-capture `mv`, counted from
@@ -200,8 +311,83 @@ impl<S: Store> Solver<'_, S> {
 #[cfg(test)]
 mod tests {
     use super::super::{solve_with, Rounds};
+    use super::{each_quiet, Drawing};
     use crate::{Generator, Quiet};
-    use qiboard_tablebase::{Layout, Material, RuleSet};
+    use qiboard::xiangqi::rules::chased;
+    use qiboard::xiangqi::{Move, PieceKind};
+    use qiboard_tablebase::{Decoder, Layout, Material, RuleSet, Slot};
+
+    /// The moves the rounds look at are every legal non-capture, and
+    /// beyond them only moves of a rook, cannon, horse or pawn by a side
+    /// not in check (whose entries are illegal); what a drawing move is
+    /// asked from bitboards agrees with the position after it.
+    #[test]
+    fn quiet_moves_and_their_checks_and_chases_agree_with_playing_them() {
+        let mut looked_at = 0;
+        for name in ["KRNKR", "KCAKNE", "KPPKCA", "KNEKR"] {
+            let layout = Layout::new(name.parse().unwrap()).unwrap();
+            let mut decoder = Decoder::new(&layout);
+            let step = (layout.per_side() / 3000).max(1);
+            for side in [qiboard::xiangqi::Color::Red, qiboard::xiangqi::Color::Black] {
+                for index in (0..layout.per_side()).step_by(step as usize) {
+                    let Some(position) = decoder.position(side, index) else {
+                        continue;
+                    };
+                    let position = position.clone();
+                    let legal: Vec<Move> = position.legal_quiets().iter().copied().collect();
+                    let mut given = Vec::new();
+                    each_quiet(&position, |mv| {
+                        given.push(mv);
+                        true
+                    });
+                    for mv in &legal {
+                        assert!(
+                            given.contains(mv),
+                            "{name}: {} misses {mv:?}",
+                            position.fen()
+                        );
+                    }
+                    for mv in given.iter().filter(|mv| !legal.contains(mv)) {
+                        let kind = position.piece_at(mv.from()).unwrap().kind;
+                        assert!(!position.is_check(), "{}: {mv:?}", position.fen());
+                        assert!(
+                            !matches!(
+                                kind,
+                                PieceKind::King | PieceKind::Advisor | PieceKind::Elephant
+                            ),
+                            "{}: {mv:?}",
+                            position.fen()
+                        );
+                    }
+                    let victims = position.by_color(!side);
+                    for &mv in &legal {
+                        let after = position.play(mv);
+                        let mut drawing = Drawing {
+                            before: &position,
+                            mv,
+                            slot: Slot {
+                                index: 0,
+                                mirrored: false,
+                            },
+                            after: None,
+                        };
+                        assert_eq!(
+                            drawing.checks(),
+                            after.is_check(),
+                            "{}: {mv:?}",
+                            position.fen()
+                        );
+                        if !(chased(&after, side) & victims).is_empty() {
+                            assert!(drawing.may_chase(victims), "{}: {mv:?}", position.fen());
+                        }
+                        assert_eq!(drawing.after(), &after);
+                        looked_at += 1;
+                    }
+                }
+            }
+        }
+        assert!(looked_at > 10_000, "{looked_at} moves looked at");
+    }
 
     /// Rule rounds that look only at the candidates that can reach a
     /// fresh one decide exactly what rounds over every candidate do
