@@ -515,13 +515,15 @@ def test_skip_blocked_builds_the_rest(cluster, tmp_path):
 
 
 def test_endgames_no_node_has_the_memory_for_are_refused(cluster, tmp_path):
-    # Each node offers some GiB; every endgame's 16 MiB and more (the
-    # process's own counted) times 100,000 is more.
+    # Each node offers some GiB; every endgame's 20 MiB and more (the
+    # process's own and a writer's counted) times 100,000 is more.
     done = cluster.run_driver("--materials", ",".join(FAMILY), "--dir", str(tmp_path / "out"), "--qiboard",
                               str(QIBOARD), "--memory-factor", "100000")
     assert done.returncode == 2, done.stdout + done.stderr
     assert f"{len(CLOSURE)} of the {len(CLOSURE)} endgames cannot be built" in done.stderr, done.stderr
-    assert "KK (needs 16.0 MiB" in done.stderr and "the largest node offers" in done.stderr
+    (kk,) = [e for e in xiangqi.Plan(materials=["KK"]).endgames if e.material == "KK"]
+    assert f"KK (needs {driver.human(kk.working_bytes)}" in done.stderr, done.stderr
+    assert "the largest node offers" in done.stderr
     assert not (tmp_path / "out").exists()
 
 
