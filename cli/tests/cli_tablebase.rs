@@ -609,8 +609,21 @@ fn many_writers_leave_only_whole_tables() {
 #[test]
 fn a_family_run_streams_its_report_and_leaves_it_when_interrupted() {
     use std::io::{BufRead, BufReader, Read};
+    use std::os::unix::process::CommandExt;
     let dir = scratch("streaming");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qiboard"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_qiboard"));
+    // A test run started in the background by a shell without job control
+    // (`cmd &`, nohup) ignores SIGINT, and its children inherit that: the
+    // child is given the default back, as a terminal's Ctrl-C finds it.
+    // SAFETY: only async-signal-safe `signal` runs between fork and exec.
+    #[allow(unsafe_code)]
+    unsafe {
+        command.pre_exec(|| {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    let mut child = command
         .args([
             "tb",
             "gen",
