@@ -11,6 +11,9 @@ pub(crate) struct Domain {
     pub(super) squares: Vec<Square>,
     /// `local[square]` = the square's position in `squares`, or `NOWHERE`.
     pub(super) local: [u8; 90],
+    /// `local` of each square's mirror image across the e-file: a set in a
+    /// mirrored slot is ranked without flipping its squares.
+    mirrored: [u8; 90],
 }
 
 /// The `local` of a square outside the domain.
@@ -25,7 +28,25 @@ impl Domain {
         for (i, square) in squares.iter().enumerate() {
             local[*square as usize] = i as u8;
         }
-        Domain { squares, local }
+        let mirrored =
+            std::array::from_fn(|square| local[Square::ALL[square].flip_file() as usize]);
+        Domain {
+            squares,
+            local,
+            mirrored,
+        }
+    }
+
+    /// The position of `square` (of its mirror image, when `mirrored`) in
+    /// the domain, or `NOWHERE`.
+    #[inline]
+    pub(super) fn local(&self, square: Square, mirrored: bool) -> u8 {
+        let locals = if mirrored {
+            &self.mirrored
+        } else {
+            &self.local
+        };
+        locals[square as usize]
     }
 
     /// The squares of the domain.
@@ -46,15 +67,13 @@ impl Domain {
             let Some(square) = set.first() else {
                 return Some(0);
             };
-            let square = if mirrored { square.flip_file() } else { square };
-            let local = self.local[square as usize];
+            let local = self.local(square, mirrored);
             return (local != NOWHERE).then_some(u64::from(local));
         }
         let mut locals = [0u8; MAX_SET];
         let mut count = 0;
         for square in set {
-            let square = if mirrored { square.flip_file() } else { square };
-            let local = self.local[square as usize];
+            let local = self.local(square, mirrored);
             if local == NOWHERE || count == MAX_SET {
                 return None;
             }

@@ -82,6 +82,10 @@ pub struct Layout {
     /// Pair number (with `MIRRORED`) by `red × black placements + black`.
     pair_of: Vec<u32>,
     pub(super) sets: Vec<PieceSet>,
+    /// The set of each piece (by [`piece_number`]), or [`NO_SET`] for a
+    /// king, advisor or elephant and a piece the endgame lacks: a move's
+    /// set found by one lookup.
+    set_of: [u8; 14],
     pub(super) free_size: u64,
     per_side: u64,
     /// Where each side's pawns may stand, empty without pawns.
@@ -118,6 +122,15 @@ impl std::fmt::Display for TooLarge {
 }
 
 impl std::error::Error for TooLarge {}
+
+/// In [`Layout`]'s `set_of`: the piece is in no set.
+const NO_SET: u8 = u8::MAX;
+
+/// A number for each of the fourteen pieces, below 14.
+#[inline]
+fn piece_number(piece: Piece) -> usize {
+    piece.color as usize * 7 + piece.kind as usize
+}
 
 const SET_KINDS: [PieceKind; 4] = [
     PieceKind::Horse,
@@ -185,8 +198,8 @@ impl Layout {
 
     /// Bytes the index of `material`'s endgame holds in memory, counted
     /// without building it: its pair tables ([`Layout::heap_bytes`] of
-    /// the built index, which this bounds) and its palace placements with
-    /// their steps back. What a memory plan counts for each table it
+    /// the built index, which this bounds), its palace placements with
+    /// their steps back, and its piece sets with their squares' ranks. What a memory plan counts for each table it
     /// loads.
     ///
     /// ```
@@ -202,7 +215,13 @@ impl Layout {
             .saturating_add((reds * blacks).saturating_mul(size_of::<u32>() as u64));
         let placements = Placements::memory_bound(&material, Color::Red, reds)
             + Placements::memory_bound(&material, Color::Black, blacks);
-        pair_tables.saturating_add(placements)
+        let sets = Color::ALL
+            .into_iter()
+            .flat_map(|color| SET_KINDS.map(move |kind| material.count(color, kind)))
+            .filter(|&count| count > 0)
+            .count();
+        let sets = (sets * size_of::<PieceSet>()) as u64;
+        pair_tables.saturating_add(placements).saturating_add(sets)
     }
 
     /// Bytes this index holds on the heap (its tables' capacities).
@@ -300,6 +319,10 @@ impl Layout {
                 entries: per_side * 2,
             });
         }
+        let mut set_of = [NO_SET; 14];
+        for (number, set) in sets.iter().enumerate() {
+            set_of[piece_number(set.piece)] = number as u8;
+        }
         let pawn_squares = Color::ALL.map(|color| {
             sets.iter()
                 .find(|set| set.piece.color == color && set.piece.kind == PieceKind::Pawn)
@@ -311,6 +334,7 @@ impl Layout {
             pairs,
             pair_of,
             sets,
+            set_of,
             free_size,
             per_side,
             pawn_squares,
@@ -421,19 +445,98 @@ impl Layout {
     /// set's part of the index changes (the pair of placements, and with
     /// it the orientation, stays), so nothing is played or counted again.
     /// `None` for a king, advisor or elephant move, whose position after
-    /// the caller indexes in full.
+    /// the caller indexes in full (or with [`Layout::slot_after_move`]).
     #[inline]
     pub fn slot_after(&self, position: &Position, slot: Slot, mv: Move) -> Option<Slot> {
         let piece = position.piece_at(mv.from())?;
-        let set = self.sets.iter().find(|set| set.piece == piece)?;
-        let before = position.pieces(piece.color, piece.kind);
-        let after = before ^ mv.from().bitboard() ^ mv.to().bitboard();
-        let old = set.domain.number(before, slot.mirrored)?;
-        let new = set.domain.number(after, slot.mirrored)?;
-        let index = slot.index - old * set.stride + new * set.stride;
+        let set = self
+            .sets
+            .get(usize::from(self.set_of[piece_number(piece)]))?;
+        set_moved(set, position.pieces(piece.color, piece.kind), slot, mv)
+    }
+
+    /// Where `position` stands after the non-capture `mv` of any piece,
+    /// given where it stands now ([`Layout::slot`] of the position after
+    /// the move, without playing it).
+    ///
+    /// A piece set's move changes only that set's part of the index (as
+    /// [`Layout::slot_after`]). A king's, advisor's or elephant's changes
+    /// its side's placement: the new placement is numbered from the
+    /// side's three bitboards, the other side's is read off the entry's
+    /// pair, and the new pair's first entry is added to the piece sets'
+    /// part, which stays unless the new pair is stored in the other
+    /// orientation (then it is counted again, mirrored).
+    ///
+    /// `None` when no piece stands on the move's origin, or the position
+    /// after the move has no entry (a piece off its domain).
+    ///
+    /// ```
+    /// use qiboard::xiangqi::Position;
+    /// use qiboard_tablebase::Layout;
+    ///
+    /// let layout = Layout::new("KRKN".parse().unwrap()).unwrap();
+    /// let position = Position::from_fen("4k4/9/9/9/9/9/9/9/4n4/R2K5 w").unwrap();
+    /// let slot = layout.slot(&position).unwrap();
+    /// for &mv in position.legal_moves().iter() {
+    ///     if position.piece_at(mv.to()).is_none() {
+    ///         let after = layout.slot(&position.play(mv)).ok();
+    ///         assert_eq!(layout.slot_after_move(&position, slot, mv), after);
+    ///     }
+    /// }
+    /// ```
+    #[inline]
+    pub fn slot_after_move(&self, position: &Position, slot: Slot, mv: Move) -> Option<Slot> {
+        let piece = position.piece_at(mv.from())?;
+        if let Some(set) = self.sets.get(usize::from(self.set_of[piece_number(piece)])) {
+            return set_moved(set, position.pieces(piece.color, piece.kind), slot, mv);
+        }
+        let color = piece.color;
+        let path = mv.from().bitboard() | mv.to().bitboard();
+        let mut king = position.king(color);
+        let mut advisors = position.pieces(color, PieceKind::Advisor);
+        let mut elephants = position.pieces(color, PieceKind::Elephant);
+        match piece.kind {
+            PieceKind::King => king = mv.to(),
+            PieceKind::Advisor => advisors ^= path,
+            PieceKind::Elephant => elephants ^= path,
+            _ => return None,
+        }
+        let moved = self.placements[color as usize].number(king, advisors, elephants)?;
+        let (pair, rest) = (slot.index / self.free_size, slot.index % self.free_size);
+        let &(red, black) = self.pairs.get(pair as usize)?;
+        let other = if color == Color::Red { black } else { red };
+        // The stored pair is the mirror image of this position's when the
+        // slot is mirrored.
+        let other = if slot.mirrored {
+            self.mirror_placement(!color, other)
+        } else {
+            other
+        };
+        let (red, black) = match color {
+            Color::Red => (moved, other),
+            Color::Black => (other, moved),
+        };
+        let blacks = self.placements[1].list.len();
+        let pair = self.pair_of[red as usize * blacks + black as usize];
+        let mirrored = pair & MIRRORED != 0;
+        let rest = if mirrored == slot.mirrored {
+            rest
+        } else {
+            self.rest(position, mirrored)?
+        };
         Some(Slot {
-            index,
-            mirrored: slot.mirrored,
+            index: u64::from(pair & !MIRRORED) * self.free_size + rest,
+            mirrored,
+        })
+    }
+
+    /// The piece sets' part of the index of `position`, of its mirror
+    /// image when `mirrored`; `None` when a piece is off its domain.
+    #[inline]
+    fn rest(&self, position: &Position, mirrored: bool) -> Option<u64> {
+        self.sets.iter().try_fold(0, |rest, set| {
+            let squares = position.pieces(set.piece.color, set.piece.kind);
+            Some(rest + set.domain.number(squares, mirrored)? * set.stride)
         })
     }
 
@@ -473,13 +576,7 @@ impl Layout {
 
     /// The piece sets' part of the index of `position`'s mirror image.
     pub(crate) fn mirrored_rest(&self, position: &Position) -> u64 {
-        self.sets
-            .iter()
-            .map(|set| {
-                let squares = position.pieces(set.piece.color, set.piece.kind);
-                set.domain.number(squares, true).unwrap_or(0) * set.stride
-            })
-            .sum()
+        self.rest(position, true).unwrap_or(0)
     }
 
     /// Where each side's pawns may stand (for un-moves of pawns): empty
@@ -487,6 +584,32 @@ impl Layout {
     pub(crate) fn pawn_squares(&self) -> &[Bitboard; 2] {
         &self.pawn_squares
     }
+}
+
+/// The slot after `mv` of a piece of `set`, whose squares are `before`,
+/// given the slot before: one set's number changes. A single piece's
+/// number is its square's place in the domain; a larger set is ranked
+/// again (its squares' order may change).
+#[inline]
+fn set_moved(set: &PieceSet, before: Bitboard, slot: Slot, mv: Move) -> Option<Slot> {
+    let (old, new) = if set.count == 1 {
+        let old = set.domain.local(mv.from(), slot.mirrored);
+        let new = set.domain.local(mv.to(), slot.mirrored);
+        if old == NOWHERE || new == NOWHERE {
+            return None;
+        }
+        (u64::from(old), u64::from(new))
+    } else {
+        let after = before ^ mv.from().bitboard() ^ mv.to().bitboard();
+        (
+            set.domain.number(before, slot.mirrored)?,
+            set.domain.number(after, slot.mirrored)?,
+        )
+    };
+    Some(Slot {
+        index: slot.index - old * set.stride + new * set.stride,
+        mirrored: slot.mirrored,
+    })
 }
 
 /// The first piece of `groups` standing outside its domain.
@@ -510,7 +633,7 @@ fn first_off_domain<const N: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use qiboard::xiangqi::Setup;
+    use qiboard::xiangqi::{reach, Setup};
 
     /// The position seen in the mirror across the e-file.
     fn mirror_position(position: &Position) -> Position {
@@ -587,6 +710,64 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "only {checked} moves checked");
+    }
+
+    /// `position` after the non-capture `mv`, played on the board whether
+    /// or not it leaves the mover in check (the rule rounds index such
+    /// moves too: their entries are the illegal ones).
+    fn moved(position: &Position, mv: Move) -> Position {
+        let mut after = position.clone();
+        let setup = after.edit_unchecked();
+        let piece = setup.remove(mv.from()).expect("a piece on the origin");
+        setup.put(mv.to(), piece);
+        setup.set_side_to_move(!position.side_to_move());
+        after
+    }
+
+    /// Every non-capture of every piece of the side to move (legal or
+    /// not), indexed from the slot before it, lands on the slot of the
+    /// position after it, in both orientations: over endgames with sets of
+    /// one and of two pieces, with advisors and elephants on either side,
+    /// and with pairs of placements folded or stored as their own mirror.
+    #[test]
+    fn slots_after_any_move_agree_with_slots_of_positions_after() {
+        for name in ["KRNKR", "KPPKA", "KCKNE", "KNNKAAEE", "KRAEKCA", "KNAAKPEE"] {
+            let layout = Layout::new(name.parse().unwrap()).unwrap();
+            let (mut checked, mut group_moves, mut turned) = (0, 0, 0);
+            // Some 3,000 entries a side, spread over the index by a step
+            // prime to its strides.
+            let step = (layout.per_side() / 3000) | 1;
+            for side in Color::ALL {
+                for index in (0..layout.per_side()).step_by(step as usize) {
+                    let Some(stored) = layout.position(side, index) else {
+                        continue;
+                    };
+                    for position in [mirror_position(&stored), stored] {
+                        let slot = layout.slot(&position).unwrap();
+                        let occupied = position.occupied();
+                        for from in position.by_color(side) {
+                            let piece = position.piece_at(from).unwrap();
+                            for to in reach(piece, from, occupied) - occupied {
+                                let mv = Move::new(from, to);
+                                let after = layout.slot(&moved(&position, mv)).ok();
+                                let fast = layout.slot_after_move(&position, slot, mv);
+                                assert_eq!(fast, after, "{name} {position:?} {mv:?}");
+                                checked += 1;
+                                if layout.slot_after(&position, slot, mv).is_none() {
+                                    group_moves += 1;
+                                    turned += usize::from(
+                                        after.is_some_and(|a| a.mirrored != slot.mirrored),
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            assert!(checked > 20_000, "{name}: only {checked} moves checked");
+            assert!(group_moves > 2_000, "{name}: {group_moves} group moves");
+            assert!(turned > 100, "{name}: {turned} moves turn the slot");
+        }
     }
 
     /// The largest endgame of two attackers, with more entries a side

@@ -12,6 +12,7 @@ use qiboard::xiangqi::{
     PieceKind, Position, Square,
 };
 
+use super::domain::NOWHERE;
 use super::Layout;
 
 /// Squares from which a piece-set piece (rook, cannon, horse, pawn) of
@@ -97,8 +98,15 @@ impl Layout {
                     if !legal_after(kind, from, to) {
                         continue;
                     }
-                    let moved = squares ^ from.bitboard() ^ to.bitboard();
-                    if let Some(number) = set.domain.number(moved, false) {
+                    // A lone piece's number is its square's place.
+                    let number = if set.count == 1 {
+                        let local = set.domain.local(from, false);
+                        (local != NOWHERE).then_some(u64::from(local))
+                    } else {
+                        set.domain
+                            .number(squares ^ from.bitboard() ^ to.bitboard(), false)
+                    };
+                    if let Some(number) = number {
                         visit(base + others + number * set.stride);
                     }
                 }

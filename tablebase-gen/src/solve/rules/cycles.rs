@@ -264,7 +264,7 @@ impl<S: Store> Solver<'_, S> {
             each_quiet(after, |reply| {
                 // Most replies land on no candidate: that is known from
                 // the index alone, before the reply is played.
-                let Some((slot, played)) = self.slot_after(after, after_slot, reply) else {
+                let Some(slot) = self.layout.slot_after_move(after, after_slot, reply) else {
                     return true;
                 };
                 // Candidates are unresolved, so legal: membership says it
@@ -272,7 +272,7 @@ impl<S: Store> Solver<'_, S> {
                 let Some(target) = find(self.entry(side, slot.index)) else {
                     return true;
                 };
-                let back = played.unwrap_or_else(|| after.play(reply));
+                let back = after.play(reply);
                 if back.is_check() {
                     return true;
                 }

@@ -246,7 +246,8 @@ impl<S: Store> Solver<'_, S> {
             if drawing == 0 {
                 return false;
             }
-            let Some((child, after)) = self.slot_after(position, slot, mv) else {
+            // Counted from the slot, without playing the move.
+            let Some(child) = self.layout.slot_after_move(position, slot, mv) else {
                 return true;
             };
             if !self.cells.is_open(self.entry(!side, child.index)) {
@@ -257,29 +258,11 @@ impl<S: Store> Solver<'_, S> {
                 before: position,
                 mv,
                 slot: child,
-                after,
+                after: None,
             });
             alive
         });
         alive
-    }
-
-    /// The slot of `position` after the non-capture `mv`, counted from
-    /// `slot` when it can be, with the position after it when that had to
-    /// be played to find it.
-    #[inline]
-    fn slot_after(
-        &self,
-        position: &Position,
-        slot: Slot,
-        mv: Move,
-    ) -> Option<(Slot, Option<Position>)> {
-        if let Some(after) = self.layout.slot_after(position, slot, mv) {
-            return Some((after, None));
-        }
-        let after = position.play(mv);
-        let slot = self.layout.slot(&after).ok()?;
-        Some((slot, Some(after)))
     }
 
     /// Applies the rules in rounds until one finds no new loss; returns the
