@@ -71,11 +71,20 @@ impl<'a> Decoder<'a> {
             }
             pair
         } else {
-            let rest = index % layout.free_size;
+            let pair = index / layout.free_size;
+            // Digits of a mixed radix, the first set's the highest: one
+            // division a set (the strides are not known to the compiler,
+            // so each is a hardware division), none for the last (stride 1).
+            let mut rest = index - pair * layout.free_size;
             for (number, set) in numbers.iter_mut().zip(sets) {
-                *number = rest / set.stride % set.sets;
+                *number = if set.stride == 1 {
+                    rest
+                } else {
+                    rest / set.stride
+                };
+                rest -= *number * set.stride;
             }
-            index / layout.free_size
+            pair
         };
         self.last = Some(index);
         if pair != self.pair {
