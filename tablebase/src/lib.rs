@@ -18,7 +18,8 @@
 //!   advisors and elephants in pairs folded by the mirror across the
 //!   e-file, then piece sets by the combinatorial number system. It also
 //!   walks the index the way a solver needs: the entry a move leads to
-//!   ([`Layout::slot_after`]) and the entries that lead to one
+//!   ([`Layout::slot_after_move`], counted from the entry before) and the
+//!   entries that lead to one
 //!   ([`Layout::for_each_predecessor`]).
 //! - Values ([`Dtm`]) count plies to mate or, under the repetition rules
 //!   ([`RuleSet`], default Asian), to the position where a rule decides

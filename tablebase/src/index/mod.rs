@@ -3,6 +3,14 @@
 //! placements, the layout itself, decoding entries back into positions,
 //! and the entries one move before an entry (the walk a retrograde solver
 //! takes).
+//!
+//! Both walks count from the entry they start at rather than index a
+//! position in full: a move or un-move of a rook, horse, cannon or pawn
+//! changes only its set's number (for a lone piece, its square's place in
+//! the domain, read from a table kept for each orientation), and one of a
+//! king, advisor or elephant only its side's placement, and with it the
+//! pair (the sets' part is counted again only when the new pair is stored
+//! in the other orientation).
 
 mod combinatorial;
 mod decoder;

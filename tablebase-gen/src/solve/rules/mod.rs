@@ -42,13 +42,19 @@
 //!
 //! What a round costs is walking moves and indexing where they lead, for
 //! every unresolved position and, in the graph, every reply of every
-//! candidate's drawing moves. So the rounds never list legal moves: a
-//! move's legality is read off the cell it leads to (an entry whose side
-//! not to move is in check is illegal, never unresolved), and only the
-//! moves indexed in full (of a king, advisor or elephant) or made in check
-//! are tested first, on bitboards. Whether a drawing move checks, and
-//! whether it may chase at all, is read from bitboards too: most positions
-//! fail on their first drawing move, which is then never played.
+//! candidate's drawing moves. So the rounds never list legal moves, and
+//! never play one to index it: where a move leads is counted from the
+//! position's slot ([`Layout::slot_after_move`]: one set's number, or for a
+//! king, advisor or elephant its side's placement and the pair), and its
+//! legality is read off the cell it leads to (an entry whose side not to
+//! move is in check is illegal, never unresolved). Only moves of a king,
+//! advisor or elephant, and moves made in check, are tested first, on
+//! bitboards: a test cheaper than the cell it spares. Whether a drawing
+//! move checks, and whether it may chase at all, is read from bitboards
+//! too: most positions fail on their first drawing move, which is then
+//! never played.
+//!
+//! [`Layout::slot_after_move`]: qiboard_tablebase::Layout::slot_after_move
 //!
 //! The rules only bite when both sides have a rook, horse, cannon or pawn
 //! (pieces that cross the river): with only advisors and elephants a side
@@ -126,10 +132,10 @@ pub(crate) fn apply_to(material: Material) -> bool {
 /// needs no test of its own, its entry's cell answers (listing the legal
 /// moves was the bulk of a round, and most positions are ruled out by
 /// their first drawing move, most replies land on no candidate). Those
-/// pieces come first, their moves indexed from the position's slot. A
-/// king, advisor or elephant move, which is played and indexed in full,
-/// is tested first, a cheap test on bitboards; so is every move of a side
-/// in check (after a check candidate's move), of which few are legal.
+/// pieces come first. A king, advisor or elephant move is tested first, a
+/// cheap test on bitboards (such moves often walk into check); so is
+/// every move of a side in check (after a check candidate's move), of
+/// which few are legal.
 #[inline]
 fn each_quiet(position: &Position, mut visit: impl FnMut(Move) -> bool) {
     use PieceKind::{Advisor, Cannon, Elephant, Horse, King, Pawn, Rook};
