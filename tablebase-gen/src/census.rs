@@ -9,14 +9,19 @@
 //! `Position::legal_captures` plus `Position::count_legal_moves` (two
 //! generations, each finding pins): when the side to move is not in check,
 //! a piece that leaves a square off the king's rank, file and horse-leg
-//! squares for another such square can expose nothing, so such moves are
-//! counted by popcount, and so are its moves onto those squares when no
-//! enemy cannon stands on the king's rank or file (landing there only
-//! blocks, or takes, unless it screens a cannon); the rest are played on
-//! bitboards and tested with [`king_attackers`]. A unit test holds the counts to
+//! squares for another such square can expose nothing, and neither can
+//! one on those squares whose lifting leaves the king unattacked (a
+//! piece that pins nothing), so such moves are counted by popcount, and
+//! so are its moves onto those squares when no enemy cannon stands on the
+//! king's rank or file (landing there only blocks, or takes, unless it
+//! screens a cannon). In check, a move other than the king's that neither
+//! takes a checker nor lands on or leaves a square its check runs through
+//! (between a line piece and the king, a horse's leg) leaves that check,
+//! and is dropped on bitboards. The rest are played on bitboards and
+//! tested with [`king_attackers`]. A unit test holds the counts to
 //! [`Position::legal_moves`] over whole endgames.
 
-use qiboard::xiangqi::{reach, Bitboard, Move, PieceKind, Position};
+use qiboard::xiangqi::{between, reach, Bitboard, Move, PieceKind, Position, Square};
 
 use qiboard::xiangqi::{king_attackers, king_exposure};
 
@@ -34,7 +39,20 @@ pub(crate) fn census(position: &Position, captures: &mut Vec<Move>) -> u32 {
     let theirs = position.by_color(them);
     let king = position.king(us);
     let enemy = position.pieces_by_kind(them);
-    let checked = !king_attackers(them, &enemy, king, occupied).is_empty();
+    let checkers = king_attackers(them, &enemy, king, occupied);
+    let checked = !checkers.is_empty();
+    // In check, a move other than the king's can only be legal if it
+    // answers every check: takes the checker, or lands on or leaves a
+    // square the check runs through. What does neither is dropped
+    // without a test.
+    let mut through = Bitboard::EMPTY;
+    let mut answering = None;
+    for checker in checkers {
+        let path = check_path(position, checker, king);
+        through |= path;
+        let answers = path | checker.bitboard();
+        answering = Some(answering.map_or(answers, |all: Bitboard| all & answers));
+    }
     let exposed = king_exposure(king, enemy[PieceKind::Horse as usize]);
     // A piece from off the exposed squares only lands on one: it blocks a
     // line or a horse's leg, or takes an attacker, which never checks,
@@ -48,11 +66,19 @@ pub(crate) fn census(position: &Position, captures: &mut Vec<Move>) -> u32 {
         };
         let kind = piece.kind;
         let targets = reach(piece, from, occupied) - ours;
-        let safe_anywhere = !checked && kind != PieceKind::King && !exposed.contains(from);
+        // Out of check, a piece off the exposed squares uncovers nothing;
+        // on them, nothing either when lifting it leaves the king
+        // unattacked (it pins nothing).
+        let safe_anywhere = !checked
+            && kind != PieceKind::King
+            && (!exposed.contains(from)
+                || king_attackers(them, &enemy, king, occupied - from.bitboard()).is_empty());
         let (unchecked, tested) = if safe_anywhere && !screens_matter {
             (targets, Bitboard::EMPTY)
         } else if safe_anywhere {
             (targets - exposed, targets & exposed)
+        } else if checked && kind != PieceKind::King && !through.contains(from) {
+            (Bitboard::EMPTY, targets & answering.unwrap_or(targets))
         } else {
             (Bitboard::EMPTY, targets)
         };
@@ -79,6 +105,27 @@ pub(crate) fn census(position: &Position, captures: &mut Vec<Move>) -> u32 {
     quiet
 }
 
+/// The squares whose occupancy the check `checker` gives `king` depends
+/// on: those between a line piece (rook, cannon, the flying general) and
+/// the king, or a horse's leg; none for a pawn.
+#[inline]
+fn check_path(position: &Position, checker: Square, king: Square) -> Bitboard {
+    match position.piece_at(checker).map(|piece| piece.kind) {
+        Some(PieceKind::Horse) => {
+            let (file, rank) = (checker.file(), checker.rank());
+            // The leg is next to the horse, on the side of its long step.
+            let leg = if rank.abs_diff(king.rank()) == 2 {
+                Square::from_file_rank(file, (rank + king.rank()) / 2)
+            } else {
+                Square::from_file_rank((file + king.file()) / 2, rank)
+            };
+            leg.map_or(Bitboard::EMPTY, Square::bitboard)
+        }
+        Some(PieceKind::Pawn) => Bitboard::EMPTY,
+        _ => between(checker, king),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,7 +136,9 @@ mod tests {
     /// endgames with each kind of piece on each side.
     #[test]
     fn census_matches_the_move_generator() {
-        for name in ["KRKA", "KCKN", "KNKE", "KPAKP", "KAEKR", "KCKAE", "KNCKA"] {
+        for name in [
+            "KRKA", "KCKN", "KNKE", "KPAKP", "KAEKR", "KCKAE", "KNCKA", "KRNKR", "KCPKRN",
+        ] {
             let layout = Layout::new(name.parse().unwrap()).unwrap();
             let step = (layout.per_side() as usize / 20_000).max(1);
             for side in Color::ALL {
