@@ -5,9 +5,11 @@
 //!
 //! Sizes are counted, not built ([`Layout::entries`]), so a plan of any
 //! family takes well under a second and little memory. Times are an
-//! estimate from one rate of entries a second on two cores (see
-//! `ENTRIES_PER_SECOND` and docs/benchmarks.md); they scale with the
-//! entries, not with the endgame's character.
+//! estimate from the entries alone, fitted to the endgames built here (see
+//! [`solve_seconds`] and docs/benchmarks.md, "Large endgames against the
+//! plan"): the rate falls slowly as the index grows and is lower out of
+//! core; the endgame's character, which moves a solve's time by up to
+//! twice either way, is not counted.
 
 use std::fmt;
 
@@ -17,8 +19,28 @@ use qiboard_tablebase::{Layout, Material, RuleSet, MAX_ENTRIES};
 
 use crate::family;
 
-/// Index entries solved a second on the two cores the estimates are for.
-const ENTRIES_PER_SECOND: f64 = 4.5e6;
+/// Index entries solved a second on the two cores the estimates are for,
+/// in memory, by an endgame of ten million entries.
+const RATE_AT_TEN_MILLION: f64 = 8.8e6;
+
+/// How fast the rate falls as the index grows: as its `-RATE_FALL`th
+/// power, for a larger index's cells miss the caches more often.
+const RATE_FALL: f64 = 0.1;
+
+/// Out of core, what the solve's passes over its scratch files add to its
+/// time, as a factor (measured with partitions of a fraction of an
+/// endgame's entries, at `--memory 2G`; partitions much smaller than that
+/// cost more).
+const OUT_OF_CORE_FACTOR: f64 = 1.2;
+
+/// The estimated seconds on two cores of a solve of `entries` entries,
+/// in memory or out of core.
+fn solve_seconds(entries: u64, out_of_core: bool) -> f64 {
+    let entries = entries as f64;
+    let rate = RATE_AT_TEN_MILLION * (entries / 1e7).powf(-RATE_FALL);
+    let factor = if out_of_core { OUT_OF_CORE_FACTOR } else { 1.0 };
+    entries / rate * factor
+}
 
 /// The share of a solve's time that reading the tables one capture away
 /// through their blocks adds, in seeding's sorted batches: measured within
@@ -147,7 +169,8 @@ impl Plan {
                 let (working, reads) = working.or(unbounded).expect("in memory without a limit");
                 let needs = needs(material);
                 let probes_subtables = reads == Reads::Probed;
-                let solve = entries as f64 / ENTRIES_PER_SECOND;
+                let out_of_core = matches!(working, Working::OutOfCore(_));
+                let solve = solve_seconds(entries, out_of_core);
                 let probes = if probes_subtables {
                     solve * PROBED_SHARE
                 } else {
@@ -157,7 +180,7 @@ impl Plan {
                     material,
                     entries,
                     working_bytes: working.bytes(),
-                    out_of_core: matches!(working, Working::OutOfCore(_)),
+                    out_of_core,
                     probes_subtables,
                     seconds: solve + probes,
                     needs,
@@ -406,6 +429,23 @@ mod tests {
             probing + plan.blocked().count() >= whole_blocked,
             "{probing}"
         );
+    }
+
+    /// The estimate grows a little faster than the entries (a larger
+    /// index misses the caches more) and is longer out of core.
+    #[test]
+    fn larger_solves_take_longer_an_entry_and_longer_out_of_core() {
+        let mut last = 0.0;
+        for entries in [10u64, 1_000, 1 << 20, 10_000_000, 1 << 30, 1 << 34] {
+            let seconds = solve_seconds(entries, false);
+            let per_entry = seconds / entries as f64;
+            assert!(per_entry > last, "{entries}");
+            last = per_entry;
+            assert!(solve_seconds(entries, true) > seconds, "{entries}");
+        }
+        // Calibrated at ten million entries.
+        let at_ten_million = solve_seconds(10_000_000, false);
+        assert!((at_ten_million - 1e7 / RATE_AT_TEN_MILLION).abs() < 1e-9);
     }
 
     /// Every endgame there is (the family of any number of attackers):
