@@ -7,9 +7,10 @@
 //! family takes well under a second and little memory. Times are an
 //! estimate from the entries alone, fitted to the endgames built here (see
 //! [`solve_seconds`] and docs/benchmarks.md, "Large endgames against the
-//! plan"): the rate falls slowly as the index grows and is lower out of
-//! core; the endgame's character, which moves a solve's time by up to
-//! twice either way, is not counted.
+//! plan"): the rate falls slowly as the index grows, out of core as a
+//! partition grows, and out of core each entry costs a fifth more; the
+//! endgame's character, which moves a solve's time by up to twice either
+//! way, is not counted.
 
 use std::fmt;
 
@@ -28,18 +29,24 @@ const RATE_AT_TEN_MILLION: f64 = 8.8e6;
 const RATE_FALL: f64 = 0.1;
 
 /// Out of core, what the solve's passes over its scratch files add to its
-/// time, as a factor (measured with partitions of a fraction of an
-/// endgame's entries, at `--memory 2G`; partitions much smaller than that
-/// cost more).
+/// time, as a factor (measured with partitions of some 10⁸ entries, at
+/// `--memory 2G`; partitions far smaller cost more, which the factor does
+/// not count).
 const OUT_OF_CORE_FACTOR: f64 = 1.2;
 
-/// The estimated seconds on two cores of a solve of `entries` entries,
-/// in memory or out of core.
-fn solve_seconds(entries: u64, out_of_core: bool) -> f64 {
-    let entries = entries as f64;
-    let rate = RATE_AT_TEN_MILLION * (entries / 1e7).powf(-RATE_FALL);
-    let factor = if out_of_core { OUT_OF_CORE_FACTOR } else { 1.0 };
-    entries / rate * factor
+/// The estimated seconds on two cores of a solve of `entries` entries, in
+/// memory, or out of core with partitions of `held` entries: a partition's
+/// cells are what the passes miss the caches on, so its size, not the
+/// endgame's, sets the rate.
+fn solve_seconds(entries: u64, held: Option<u64>) -> f64 {
+    let working_set = held.map_or(entries, |held| held.min(entries)) as f64;
+    let rate = RATE_AT_TEN_MILLION * (working_set / 1e7).powf(-RATE_FALL);
+    let factor = if held.is_some() {
+        OUT_OF_CORE_FACTOR
+    } else {
+        1.0
+    };
+    entries as f64 / rate * factor
 }
 
 /// The share of a solve's time that reading the tables one capture away
@@ -169,8 +176,12 @@ impl Plan {
                 let (working, reads) = working.or(unbounded).expect("in memory without a limit");
                 let needs = needs(material);
                 let probes_subtables = reads == Reads::Probed;
-                let out_of_core = matches!(working, Working::OutOfCore(_));
-                let solve = solve_seconds(entries, out_of_core);
+                let held = match working {
+                    Working::OutOfCore(partitions) => Some(partitions.held as u64),
+                    Working::InMemory(_) => None,
+                };
+                let out_of_core = held.is_some();
+                let solve = solve_seconds(entries, held);
                 let probes = if probes_subtables {
                     solve * PROBED_SHARE
                 } else {
@@ -432,19 +443,24 @@ mod tests {
     }
 
     /// The estimate grows a little faster than the entries (a larger
-    /// index misses the caches more) and is longer out of core.
+    /// index misses the caches more), is longer out of core with
+    /// partitions as large as the endgame, and out of core grows with
+    /// the entries alone once the partition's size is fixed.
     #[test]
     fn larger_solves_take_longer_an_entry_and_longer_out_of_core() {
         let mut last = 0.0;
         for entries in [10u64, 1_000, 1 << 20, 10_000_000, 1 << 30, 1 << 34] {
-            let seconds = solve_seconds(entries, false);
+            let seconds = solve_seconds(entries, None);
             let per_entry = seconds / entries as f64;
             assert!(per_entry > last, "{entries}");
             last = per_entry;
-            assert!(solve_seconds(entries, true) > seconds, "{entries}");
+            assert!(solve_seconds(entries, Some(entries)) > seconds, "{entries}");
         }
+        let held = 1u64 << 28;
+        let per_entry = |entries: u64| solve_seconds(entries, Some(held)) / entries as f64;
+        assert!((per_entry(1 << 30) - per_entry(1 << 34)).abs() < 1e-15);
         // Calibrated at ten million entries.
-        let at_ten_million = solve_seconds(10_000_000, false);
+        let at_ten_million = solve_seconds(10_000_000, None);
         assert!((at_ten_million - 1e7 / RATE_AT_TEN_MILLION).abs() < 1e-9);
     }
 
