@@ -199,8 +199,8 @@ impl Layout {
     /// Bytes the index of `material`'s endgame holds in memory, counted
     /// without building it: its pair tables ([`Layout::heap_bytes`] of
     /// the built index, which this bounds), its palace placements with
-    /// their steps back, and its piece sets with their squares' ranks. What a memory plan counts for each table it
-    /// loads.
+    /// their steps back, and its piece sets with their squares' ranks.
+    /// What a memory plan counts for each table it loads.
     ///
     /// ```
     /// use qiboard_tablebase::Layout;
